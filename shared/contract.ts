@@ -1,0 +1,148 @@
+// The one IPC/RPC contract: channel → zod input and output. Every transport (Electron IPC,
+// the web RPC) parses inputs with these schemas; the renderer's types come from here.
+import { z } from 'zod';
+import { CreateCheckoutInput, LIMITS } from './checkout-rules.ts';
+import type { Channel, EventName } from './channels.ts';
+import {
+  Checkout,
+  CheckoutPage,
+  KeyStatus,
+  Payment,
+  PaymentPage,
+  Profile,
+  ProfileList,
+  ReceiverStatus,
+  Settings,
+  Totals,
+  WebhookStatus,
+} from './domain.ts';
+
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+const ProfileId = z.string().min(1).max(100);
+const BaseUrl = z
+  .string()
+  .url('must be an absolute URL')
+  .refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://');
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const contract = {
+  'app.info': {
+    input: Empty,
+    output: z.object({ version: z.string(), transport: z.enum(['electron', 'web']) }),
+  },
+  'profiles.list': { input: Empty, output: ProfileList },
+  'profiles.add': {
+    input: z.object({ name: z.string().trim().min(1).max(80), base_url: BaseUrl }).strict(),
+    output: Profile,
+  },
+  'profiles.update': {
+    input: z
+      .object({
+        id: ProfileId,
+        name: z.string().trim().min(1).max(80).optional(),
+        base_url: BaseUrl.optional(),
+      })
+      .strict(),
+    output: Profile,
+  },
+  'profiles.switch': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
+  'profiles.remove': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
+  'key.status': { input: Empty, output: KeyStatus },
+  'key.set': {
+    input: z.object({ key: z.string().trim().min(1).max(500) }).strict(),
+    output: KeyStatus,
+  },
+  'key.clear': { input: Empty, output: KeyStatus },
+  'checkouts.create': { input: CreateCheckoutInput, output: Checkout },
+  'checkouts.list': {
+    input: z
+      .object({
+        limit: int(1, LIMITS.listLimitMax).optional(),
+        offset: int(0, Number.MAX_SAFE_INTEGER).optional(),
+        active: z.boolean().optional(),
+      })
+      .strict(),
+    output: CheckoutPage,
+  },
+  'payments.list': {
+    input: z
+      .object({
+        limit: int(1, 500).optional(),
+        offset: int(0, Number.MAX_SAFE_INTEGER).optional(),
+      })
+      .strict(),
+    output: PaymentPage,
+  },
+  'payments.totals': { input: Empty, output: Totals },
+  'receiver.status': { input: Empty, output: ReceiverStatus },
+  'webhook.register': { input: Empty, output: WebhookStatus },
+  'settings.get': { input: Empty, output: Settings },
+  'settings.set': { input: Settings.partial().strict(), output: Settings },
+  'shell.openCheckout': { input: z.object({ url: z.string().url() }).strict(), output: Ok },
+  'export.csv': {
+    input: z.object({ kind: z.enum(['payments', 'checkouts']) }).strict(),
+    output: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() }),
+  },
+} as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
+
+export const eventSchemas = {
+  'payment.received': Payment,
+  'receiver.status': ReceiverStatus,
+} as const satisfies Record<EventName, z.ZodType>;
+
+// Compile-time check that channels.ts lists exactly the contract's channels.
+type _SameChannels = [keyof typeof contract] extends [Channel]
+  ? [Channel] extends [keyof typeof contract]
+    ? true
+    : never
+  : never;
+export const channelsMatch: _SameChannels = true;
+
+export type Input<C extends Channel> = z.input<(typeof contract)[C]['input']>;
+export type ParsedInput<C extends Channel> = z.output<(typeof contract)[C]['input']>;
+export type Output<C extends Channel> = z.output<(typeof contract)[C]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof eventSchemas)[E]>;
+
+/** What the engine implements: one async handler per channel, taking parsed input. */
+export type Handlers = { [C in Channel]: (input: ParsedInput<C>) => Promise<Output<C>> };
+
+type Group<C extends string> = C extends `${infer G}.${string}` ? G : never;
+// Channels whose input has no required field may be called with no argument.
+type Call<C extends Channel> =
+  Record<never, never> extends Input<C>
+    ? (input?: Input<C>) => Promise<Output<C>>
+    : (input: Input<C>) => Promise<Output<C>>;
+
+/**
+ * window.merchant: named methods generated from the contract, grouped by the part before
+ * the dot (merchant.checkouts.create(…)), plus event subscriptions returning unsubscribe.
+ */
+export type MerchantApi = {
+  [G in Group<Channel>]: {
+    [C in Channel as C extends `${G}.${infer M}` ? M : never]: Call<C>;
+  };
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** Tells the transport the page is listening; queued pushes are flushed after this. */
+  ready(): void;
+};
+
+/** Splits 'checkouts.create' into ['checkouts', 'create']. */
+export function splitChannel(channel: Channel): [string, string] {
+  const dot = channel.indexOf('.');
+  return [channel.slice(0, dot), channel.slice(dot + 1)];
+}
+
+export {
+  Checkout,
+  CheckoutPage,
+  KeyStatus,
+  Payment,
+  PaymentPage,
+  Profile,
+  ReceiverStatus,
+  Settings,
+  Totals,
+  WebhookStatus,
+};

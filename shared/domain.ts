@@ -1,0 +1,158 @@
+// Shapes the engine hands to the renderer. Tolerant where they come from the service
+// (unknown fields pass through the API client, not here), strict where the renderer sends.
+import { z } from 'zod';
+
+const isoTime = z.string();
+
+/** A checkout as the console knows it: the seed's list form plus what the console adds. */
+export const Checkout = z.object({
+  id: z.string(),
+  product_name: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  active: z.boolean(),
+  created_at: isoTime,
+  checkout_url: z.string(),
+  /** Set when a verified payment for this checkout has been received. */
+  paid: z.boolean(),
+  /** Present when the console created it (the list form omits items). */
+  items: z
+    .array(z.object({ name: z.string(), amount: z.number(), quantity: z.number().optional() }))
+    .optional(),
+  merchant_id: z.string().optional(),
+});
+export type Checkout = z.infer<typeof Checkout>;
+
+export const CheckoutPage = z.object({
+  data: z.array(Checkout),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type CheckoutPage = z.infer<typeof CheckoutPage>;
+
+export const PaymentStatus = z.enum(['verified', 'mismatch', 'unknown_checkout']);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+export const Payment = z.object({
+  id: z.string(),
+  checkout_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: PaymentStatus,
+  /** Why a payment was flagged, in plain words; null when verified. */
+  reason: z.string().nullable(),
+  /** product_name of the matched checkout, when the console knows the checkout. */
+  product_name: z.string().nullable(),
+  /** Whether the delivery carried a valid Standard Webhooks signature. */
+  signed: z.boolean(),
+  received_at: isoTime,
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const PaymentPage = z.object({
+  data: z.array(Payment),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type PaymentPage = z.infer<typeof PaymentPage>;
+
+export const Totals = z.object({
+  /** Local calendar day the totals cover, YYYY-MM-DD. */
+  day: z.string(),
+  totals: z.array(z.object({ currency: z.string(), amount: z.number(), count: z.number().int() })),
+  paid_count: z.number().int(),
+});
+export type Totals = z.infer<typeof Totals>;
+
+export const KeyStatus = z.object({
+  present: z.boolean(),
+  /** e.g. "sk_live_••••1a2b"; the full key never leaves the engine. */
+  masked: z.string().nullable(),
+  /** False when no OS keychain is reachable; then `problem` says how to fix it. */
+  keychain_available: z.boolean(),
+  problem: z.string().nullable(),
+});
+export type KeyStatus = z.infer<typeof KeyStatus>;
+
+export const Profile = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['sandbox', 'live']),
+  base_url: z.string(),
+  key: KeyStatus,
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const ProfileList = z.object({ active_id: z.string(), profiles: z.array(Profile) });
+export type ProfileList = z.infer<typeof ProfileList>;
+
+export const WebhookStatus = z.object({
+  registered: z.boolean(),
+  url: z.string().nullable(),
+  registered_at: z.string().nullable(),
+  /** True when the service returned a signing secret (kept in the keychain). */
+  signed: z.boolean(),
+  error: z.string().nullable(),
+});
+export type WebhookStatus = z.infer<typeof WebhookStatus>;
+
+export const Downtime = z.object({ from: isoTime, to: isoTime });
+
+export const ReceiverStatus = z.object({
+  listening: z.boolean(),
+  /** host:port the receiver listens on; the token path is not shown. */
+  address: z.string().nullable(),
+  last_event_at: z.string().nullable(),
+  /** Windows when the receiver was not running: payments may have been missed then. */
+  gaps: z.array(Downtime),
+  webhook: WebhookStatus,
+  error: z.string().nullable(),
+});
+export type ReceiverStatus = z.infer<typeof ReceiverStatus>;
+
+export const Settings = z.object({
+  /** 0 picks a free port at each start. */
+  receiver_port: z.number().int().min(0).max(65535),
+  /** Public https URL (a tunnel) forwarded to the receiver; null to use the local URL. */
+  public_url: z.string().nullable(),
+  sound: z.boolean(),
+  notifications: z.boolean(),
+  theme: z.enum(['system', 'light', 'dark']),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  receiver_port: 0,
+  public_url: null,
+  sound: false,
+  notifications: true,
+  theme: 'system',
+};
+
+/** Errors the engine returns; `field` names the input field for validation errors. */
+export const ErrorCode = z.enum([
+  'bad_input',
+  'validation_error',
+  'offline',
+  'timeout',
+  'key_rejected',
+  'no_key',
+  'keychain_unavailable',
+  'rate_limited',
+  'server_error',
+  'bad_response',
+  'not_found',
+  'conflict',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const EngineErrorShape = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  field: z.string().optional(),
+  retry_after_s: z.number().optional(),
+});
+export type EngineErrorShape = z.infer<typeof EngineErrorShape>;

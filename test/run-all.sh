@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite: Vitest (unit, integration, keychain) then Playwright (Chromium, and
+# Electron where its binary exists). On Linux the suite runs inside a private D-Bus session
+# with a throw-away gnome-keyring, so keychain tests use a real Secret Service and never
+# touch the user's own keyring.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" != "--inside-session" ] && [ "$(uname -s)" = "Linux" ] &&
+  command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
+  # Keep finding browsers Playwright installed under the real HOME.
+  export PLAYWRIGHT_BROWSERS_PATH="${PLAYWRIGHT_BROWSERS_PATH:-$HOME/.cache/ms-playwright}"
+  export KEYRING_HOME
+  KEYRING_HOME="$(mktemp -d)"
+  trap 'rm -rf "$KEYRING_HOME"' EXIT
+  exec_status=0
+  HOME="$KEYRING_HOME" XDG_DATA_HOME="$KEYRING_HOME/.local/share" \
+    dbus-run-session -- bash "$0" --inside-session || exec_status=$?
+  exit "$exec_status"
+fi
+
+if [ "${1:-}" = "--inside-session" ]; then
+  # The keyring is unlocked with a throw-away password fed on stdin.
+  eval "$(printf 'test-only-password' | gnome-keyring-daemon --unlock --components=secrets)"
+  export GNOME_KEYRING_CONTROL MERCHANT_KEYCHAIN_TEST=1
+fi
+
+# The browser tests serve the built renderer.
+[ -f out/renderer/index.html ] || npx electron-vite build
+npx vitest run
+npx playwright test
