@@ -1,0 +1,28 @@
+// The engine as every transport sees it (Electron IPC in electron/main, HTTP RPC in
+// electron/web). `call` parses the raw input with the contract and throws EngineError.
+import type { Channel, EventName } from '../../shared/channels.ts';
+import type { EventPayload, Output } from '../../shared/contract.ts';
+import type { KeyVault } from './vault/key-vault.ts';
+
+export interface Engine {
+  call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** The receiver's full local URL (with its token path), or null while it is down. */
+  receiverUrl(): string | null;
+  close(): Promise<void>;
+}
+
+export interface EngineOptions {
+  /** The user data folder: SQLite file, embedded sandbox data. */
+  dataDir: string;
+  transport: 'electron' | 'web';
+  version: string;
+  /** Profile to activate at start ('sandbox' or a live profile id); default: last used. */
+  profile?: string;
+  /** Opens an http(s) URL in the user's browser; the transport supplies it. */
+  openExternal?: (url: string) => Promise<void>;
+  /** Key storage; default is the OS keychain through keytar. */
+  vault?: KeyVault;
+  /** Delays of the embedded sandbox's retry schedule are divided by this (tests). */
+  sandboxTimeScale?: number;
+}
