@@ -25,7 +25,16 @@ if [ "${1:-}" = "--inside-session" ]; then
   export GNOME_KEYRING_CONTROL MERCHANT_KEYCHAIN_TEST=1
 fi
 
-# The browser tests serve the built renderer.
-[ -f out/renderer/index.html ] || npx electron-vite build
-npx vitest run
-npx playwright test
+# The browser tests serve the built app: build it unless the build is newer than every source.
+if [ ! -f out/renderer/index.html ] ||
+  [ -n "$(find renderer shared electron electron.vite.config.ts -newer out/renderer/index.html -type f -print -quit)" ]; then
+  npx electron-vite build
+fi
+mkdir -p test-results
+rm -f test-results/vitest.json test-results/playwright.json
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json ||
+  status=$?
+node test/support/summary.ts test-results/vitest.json test-results/playwright.json
+exit "$status"
