@@ -1,0 +1,162 @@
+// One webhook request, from path check to the 2xx sent after the commit. Order matters:
+// an unknown path answers 404 whatever the method, so nothing leaks to a prober; bodies
+// are only read once path, method, type and declared size are acceptable; the signature
+// is checked on the raw bytes before the JSON is trusted.
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestLogInput } from '../store/index.ts';
+import { dedupeKey, parseEvent } from './event.ts';
+import type { GroupCommit } from './group-commit.ts';
+import {
+  MAX_BODY_BYTES,
+  header,
+  isJsonContentType,
+  loggablePath,
+  readBody,
+  sendError,
+  sendJson,
+  type ErrorBody,
+} from './http-io.ts';
+import { verifySignature } from './signature.ts';
+
+export interface HandlerDeps {
+  token: string;
+  commits: GroupCommit;
+  getSecrets: () => Promise<string[]>;
+  now: () => number;
+  maxBodyBytes: number;
+  log: (message: string) => void;
+}
+
+export function createHandler(d: HandlerDeps) {
+  const expectedPath = Buffer.from(`/webhooks/${d.token}`);
+  const isOurPath = (url: string | undefined): boolean => {
+    const path = Buffer.from((url ?? '').split('?')[0] ?? '');
+    return path.length === expectedPath.length && timingSafeEqual(path, expectedPath);
+  };
+  const secrets = sharedCall(d.getSecrets);
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const ours = isOurPath(req.url);
+    const entry = (status: number, reason: string | null): RequestLogInput => ({
+      method: (req.method ?? '?').slice(0, 10),
+      path: ours ? '/webhooks/<token>' : loggablePath(req.url),
+      status,
+      reason,
+      at_ms: d.now(),
+    });
+    const reject = (status: number, error: ErrorBody, headers: Record<string, string> = {}) => {
+      d.commits.log(entry(status, error.message));
+      sendError(res, status, error, headers);
+    };
+    // Answer without reading what is left of the body: close the connection afterwards.
+    const rejectUnread = (
+      status: number,
+      error: ErrorBody,
+      headers: Record<string, string> = {},
+    ) => {
+      reject(status, error, { connection: 'close', ...headers });
+      res.once('finish', () => closeSoon(req));
+    };
+
+    if (!ours) return rejectUnread(404, { code: 'not_found', message: 'Not found.' });
+    if (req.method !== 'POST') {
+      return rejectUnread(
+        405,
+        { code: 'method_not_allowed', message: 'Only POST is accepted here.' },
+        { allow: 'POST' },
+      );
+    }
+    if (!isJsonContentType(header(req, 'content-type'))) {
+      return rejectUnread(415, {
+        code: 'unsupported_media_type',
+        message: 'Content-Type must be application/json.',
+      });
+    }
+    const declared = Number(header(req, 'content-length') ?? '0');
+    const tooLarge: ErrorBody = {
+      code: 'payload_too_large',
+      message: `The body must be at most ${MAX_BODY_BYTES} bytes.`,
+    };
+    if (declared > d.maxBodyBytes) return rejectUnread(413, tooLarge);
+
+    const read = await readBody(req, d.maxBodyBytes);
+    if (!read.ok) {
+      if (read.reason === 'too_large') return rejectUnread(413, tooLarge);
+      d.commits.log(entry(400, 'The client closed the connection before the body ended.'));
+      return;
+    }
+
+    let list: string[];
+    try {
+      list = (await secrets()).filter((s) => s.length > 0);
+    } catch {
+      // Without the secret we cannot tell a forgery from the real thing: ask for a retry.
+      return reject(
+        503,
+        { code: 'unavailable', message: 'The signing secret is unavailable; retry later.' },
+        { 'retry-after': '30' },
+      );
+    }
+    const webhookId = header(req, 'webhook-id') ?? null;
+    if (list.length > 0) {
+      const v = verifySignature(
+        {
+          id: webhookId ?? undefined,
+          timestamp: header(req, 'webhook-timestamp'),
+          signature: header(req, 'webhook-signature'),
+        },
+        read.body,
+        list,
+        d.now(),
+      );
+      if (!v.ok) return reject(401, { code: 'invalid_signature', message: v.reason });
+    }
+
+    const parsed = parseEvent(read.body);
+    if (!parsed.ok) {
+      const { ok: _ok, ...error } = parsed;
+      return reject(400, error);
+    }
+    const signed = list.length > 0;
+    const id = webhookId === null ? null : webhookId.slice(0, 200);
+    const fresh = await d.commits.submit(
+      {
+        dedupe_key: dedupeKey(parsed.event, id, signed),
+        webhook_id: id,
+        checkout_id: parsed.event.checkout_id,
+        amount: parsed.event.amount,
+        currency: parsed.event.currency,
+        signed,
+        received_ms: d.now(),
+        body: read.body.toString('utf8'),
+      },
+      entry(200, null),
+    );
+    sendJson(res, 200, fresh ? { received: true } : { received: true, duplicate: true });
+  };
+}
+
+/**
+ * Lets the response drain, then destroys the socket if the client is still sending, so an
+ * unread body is discarded for at most a moment and never buffered.
+ */
+function closeSoon(req: IncomingMessage): void {
+  req.resume();
+  const t = setTimeout(() => req.socket.destroy(), 1000);
+  t.unref();
+  req.socket.once('close', () => clearTimeout(t));
+}
+
+/** Concurrent callers share one in-flight call (a keychain read per burst, not per request). */
+function sharedCall<T>(fn: () => Promise<T>): () => Promise<T> {
+  let inflight: Promise<T> | null = null;
+  return () => {
+    inflight ??= Promise.resolve()
+      .then(fn)
+      .finally(() => {
+        inflight = null;
+      });
+    return inflight;
+  };
+}

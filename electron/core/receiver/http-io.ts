@@ -1,0 +1,98 @@
+// Low-level request/response helpers for the receiver: bounded body reading, JSON answers,
+// and paths made safe to log (the token never reaches the log).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Largest accepted body (design.md: ≤ 64 KiB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  error: ErrorBody,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, status, { error }, headers);
+}
+
+/** True for application/json with no charset or a UTF-8 one. */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  const [type = '', ...params] = header.split(';').map((p) => p.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  const charset = params.find((p) => p.startsWith('charset='));
+  return !charset || /^charset="?utf-8"?$/.test(charset);
+}
+
+export type BodyResult =
+  { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'aborted' };
+
+/**
+ * Reads the body up to `limit` bytes. Over the limit it stops keeping data at once and
+ * reports too_large; the caller answers 413 and closes the connection.
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (r: BodyResult): void => {
+      if (done) return;
+      done = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      req.off('error', onClose);
+      resolve(r);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        finish({ ok: false, reason: 'too_large' });
+      } else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish({ ok: true, body: Buffer.concat(chunks, size) });
+    const onClose = (): void => finish({ ok: false, reason: 'aborted' });
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.on('error', onClose);
+  });
+}
+
+/** The request path as it may be logged: any /webhooks/<token> is masked, length bounded. */
+export function loggablePath(rawUrl: string | undefined): string {
+  const path = (rawUrl ?? '').split('?')[0] ?? '';
+  if (path.startsWith('/webhooks/')) return '/webhooks/<not the token>';
+  // Printable ASCII only, so the log cannot carry control characters.
+  return path.replace(/[^\x20-\x7e]/g, '?').slice(0, 120) || '/';
+}
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

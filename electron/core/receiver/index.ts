@@ -1,0 +1,6 @@
+// The webhook receiver's public surface.
+export { startReceiver } from './receiver.ts';
+export type { ReceiverOptions, ReceiverTimeouts, RunningReceiver } from './receiver.ts';
+export { PaymentCompletedEvent } from './event.ts';
+export { sign, verifySignature, TIMESTAMP_TOLERANCE_S } from './signature.ts';
+export { MAX_BODY_BYTES } from './http-io.ts';

@@ -1,0 +1,230 @@
+// The webhook receiver: a loopback HTTP server whose path carries an unguessable token.
+// A valid event is committed to the inbox before the 2xx (group commit); a processor then
+// matches it to its checkout. Runs and heartbeats are recorded so downtime shows as a gap.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Checkout, Payment } from '../../../shared/domain.ts';
+import type { Store } from '../store/index.ts';
+import { createGroupCommit } from './group-commit.ts';
+import { createHandler } from './handler.ts';
+import { MAX_BODY_BYTES, sendError } from './http-io.ts';
+import { createProcessor } from './processor.ts';
+
+export interface ReceiverTimeouts {
+  /** Whole headers must arrive within this (slow-loris guard). Default 10 s. */
+  headersMs?: number;
+  /** Whole request must arrive within this. Default 10 s. */
+  requestMs?: number;
+  /** A socket idle this long is closed. Default 10 s. */
+  idleMs?: number;
+  /** Keep-alive between requests. Default 5 s. */
+  keepAliveMs?: number;
+  /** Heartbeat period; bounds the gap a crash can leave unrecorded. Default 30 s. */
+  heartbeatMs?: number;
+  /** At close: how long in-flight requests and a pending lookup may take. Default 2 s. */
+  shutdownGraceMs?: number;
+}
+
+export interface ReceiverOptions {
+  store: Store;
+  profileId: string;
+  host?: string;
+  port?: number;
+  /** Current and previous whsec_ secrets; empty means deliveries are unsigned. */
+  getSecrets: () => Promise<string[]>;
+  /** Finds a checkout the console has not seen (the facade uses the list endpoint). */
+  lookupCheckout: (id: string, signal?: AbortSignal) => Promise<Checkout | null>;
+  /** Called once for each new payment row, after it is committed. */
+  onPayment: (payment: Payment) => void;
+  /** Something in the receiver's status changed (listening, last event, error). */
+  onStatus?: () => void;
+  now?: () => number;
+  timeouts?: ReceiverTimeouts;
+  /** Diagnostics; never given a secret, a token or a body. */
+  log?: (message: string) => void;
+}
+
+export interface RunningReceiver {
+  /** http://host:port/webhooks/<token> */
+  url: string;
+  host: string;
+  port: number;
+  /** Resolves when every committed event has been processed (tests, diagnostics). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEFAULTS = {
+  headersMs: 10_000,
+  requestMs: 10_000,
+  idleMs: 10_000,
+  keepAliveMs: 5_000,
+  heartbeatMs: 30_000,
+  shutdownGraceMs: 2_000,
+};
+
+export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver> {
+  const now = o.now ?? Date.now;
+  const log = o.log ?? ((m: string) => console.warn(`[receiver] ${m}`));
+  const t = { ...DEFAULTS, ...o.timeouts };
+  // Node requires headersTimeout ≤ requestTimeout.
+  t.headersMs = Math.min(t.headersMs, t.requestMs);
+  const host = o.host ?? '127.0.0.1';
+  const status = (): void => {
+    try {
+      o.onStatus?.();
+    } catch (err) {
+      log(`status listener failed: ${String(err)}`);
+    }
+  };
+
+  const writer = o.store.openReceiverWriter((reason) =>
+    log(`storage worker unavailable, writing in-thread: ${reason}`),
+  );
+  const processor = createProcessor({
+    store: o.store,
+    writer,
+    profileId: o.profileId,
+    lookupCheckout: (id, signal) => o.lookupCheckout(id, signal),
+    onPayment: o.onPayment,
+    now,
+    log,
+    stopGraceMs: t.shutdownGraceMs,
+  });
+  const commits = createGroupCommit(
+    writer,
+    o.profileId,
+    (fresh) => {
+      status();
+      if (fresh > 0) processor.kick();
+    },
+    (err) => log(`request log write failed: ${String(err)}`),
+  );
+  const handle = createHandler({
+    token: o.store.receiver.token(o.profileId),
+    commits,
+    getSecrets: o.getSecrets,
+    now,
+    maxBodyBytes: MAX_BODY_BYTES,
+    log,
+  });
+
+  const responses = new WeakMap<Socket, ServerResponse>();
+  const server = createServer(
+    {
+      headersTimeout: t.headersMs,
+      requestTimeout: t.requestMs,
+      keepAliveTimeout: t.keepAliveMs,
+      // How often Node checks the two timeouts above; must be well under them.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(t.headersMs / 4))),
+      maxHeaderSize: 16 * 1024,
+    },
+    (req: IncomingMessage, res: ServerResponse) => {
+      responses.set(req.socket, res);
+      handle(req, res).catch((err: unknown) => {
+        log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
+        sendError(res, 500, {
+          code: 'internal',
+          message: 'The event could not be stored; retry later.',
+        });
+      });
+    },
+  );
+  server.timeout = t.idleMs;
+  server.maxConnections = 1024;
+  server.on('timeout', (socket: Socket) => socket.destroy());
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // Malformed requests and timeouts (slow-loris): answer if we still can, then close.
+    const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const statusCode = timedOut ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    commits.log({
+      method: '?',
+      path: '?',
+      status: statusCode,
+      reason: timedOut ? 'The request did not arrive in time.' : 'Malformed HTTP request.',
+      at_ms: now(),
+    });
+    const res = responses.get(socket);
+    if (res && !res.headersSent) {
+      sendError(res, statusCode, {
+        code: timedOut ? 'timeout' : 'bad_request',
+        message: timedOut ? 'The request did not arrive in time.' : 'Malformed HTTP request.',
+      });
+    } else if (!res && socket.writable && err.code !== 'ECONNRESET') {
+      const body = JSON.stringify({
+        error: {
+          code: timedOut ? 'timeout' : 'bad_request',
+          message: timedOut ? 'The request did not arrive in time.' : 'Malformed HTTP request.',
+        },
+      });
+      socket.write(
+        `HTTP/1.1 ${statusCode} ${timedOut ? 'Request Timeout' : 'Bad Request'}\r\n` +
+          `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+          `connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  });
+  server.on('error', (err) => {
+    log(`server error: ${err.message}`);
+    status();
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (err: Error): void => reject(err);
+      server.once('error', onError);
+      server.listen(o.port ?? 0, host, () => {
+        server.off('error', onError);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await writer.close();
+    throw err;
+  }
+
+  const port = (server.address() as AddressInfo).port;
+  const runId = o.store.receiver.startRun(o.profileId, now());
+  const heartbeat = setInterval(() => {
+    try {
+      o.store.receiver.heartbeat(runId, now());
+    } catch (err) {
+      log(`heartbeat failed: ${String(err)}`);
+    }
+  }, t.heartbeatMs);
+  heartbeat.unref();
+  // Anything committed but not processed before a crash is handled now.
+  processor.kick();
+  status();
+
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${urlHost}:${port}/webhooks/${o.store.receiver.token(o.profileId)}`,
+    host,
+    port,
+    idle: async () => {
+      await commits.flush();
+      await processor.idle();
+    },
+    close() {
+      closing ??= (async () => {
+        clearInterval(heartbeat);
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // In-flight requests get a moment to finish; then connections are cut.
+        const cut = setTimeout(() => server.closeAllConnections(), t.shutdownGraceMs);
+        cut.unref();
+        await closed;
+        clearTimeout(cut);
+        await commits.flush();
+        await processor.stop();
+        await writer.close();
+        o.store.receiver.stopRun(runId, now());
+        status();
+      })();
+      return closing;
+    },
+  };
+}

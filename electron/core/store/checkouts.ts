@@ -1,0 +1,107 @@
+// Checkouts the console created or saw in list pages. `paid` is never stored: it is derived
+// from the verified payments so it can only ever mean "a verified payment arrived".
+import type { DatabaseSync } from 'node:sqlite';
+import type { Checkout } from '../../../shared/domain.ts';
+import { transaction } from './sql.ts';
+import type { CheckoutInput, CheckoutsRepo } from './types.ts';
+
+interface Row {
+  id: string;
+  product_name: string;
+  amount: number;
+  currency: string;
+  active: number;
+  created_at: string;
+  checkout_url: string;
+  items: string | null;
+  merchant_id: string | null;
+  paid: number;
+}
+
+const PAID = `EXISTS (SELECT 1 FROM payments p WHERE p.profile_id = c.profile_id
+  AND p.checkout_id = c.id AND p.status = 'verified')`;
+const COLS = `c.id, c.product_name, c.amount, c.currency, c.active, c.created_at,
+  c.checkout_url, c.items, c.merchant_id, ${PAID} AS paid`;
+
+export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRepo {
+  // The create form carries items and merchant_id; the list form does not, so a list
+  // upsert keeps what an earlier create stored (COALESCE with the stored value).
+  const upsert = db.prepare(`
+    INSERT INTO checkouts (profile_id, id, product_name, amount, currency, active, created_at,
+      checkout_url, items, merchant_id, seen_ms)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT(profile_id, id) DO UPDATE SET
+      product_name = excluded.product_name, amount = excluded.amount,
+      currency = excluded.currency, active = excluded.active,
+      created_at = excluded.created_at, checkout_url = excluded.checkout_url,
+      items = COALESCE(excluded.items, checkouts.items),
+      merchant_id = COALESCE(excluded.merchant_id, checkouts.merchant_id)`);
+  const getStmt = db.prepare(`SELECT ${COLS} FROM checkouts c WHERE c.profile_id = ? AND c.id = ?`);
+
+  const write = (profileId: string, c: CheckoutInput): void => {
+    upsert.run(
+      profileId,
+      c.id,
+      c.product_name,
+      c.amount,
+      c.currency.toUpperCase(),
+      c.active ? 1 : 0,
+      c.created_at,
+      c.checkout_url,
+      c.items ? JSON.stringify(c.items) : null,
+      c.merchant_id ?? null,
+      now(),
+    );
+  };
+  const get = (profileId: string, id: string): Checkout | null => {
+    const row = getStmt.get(profileId, id) as Row | undefined;
+    return row ? toCheckout(row) : null;
+  };
+
+  return {
+    upsertCreated(profileId, checkout) {
+      write(profileId, checkout);
+      return get(profileId, checkout.id) as Checkout;
+    },
+    upsertListed(profileId, checkouts) {
+      if (checkouts.length === 0) return;
+      transaction(db, () => {
+        for (const c of checkouts) write(profileId, c);
+      });
+    },
+    get,
+    page(profileId, { limit, offset, active }) {
+      const filter = active === undefined ? '' : ' AND c.active = ?';
+      const args: (string | number)[] = [profileId];
+      if (active !== undefined) args.push(active ? 1 : 0);
+      const total = (
+        db
+          .prepare(`SELECT COUNT(*) AS n FROM checkouts c WHERE c.profile_id = ?${filter}`)
+          .get(...args) as { n: number }
+      ).n;
+      const rows = db
+        .prepare(
+          `SELECT ${COLS} FROM checkouts c WHERE c.profile_id = ?${filter}
+           ORDER BY c.created_at DESC, c.seq DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...args, limit, offset) as unknown as Row[];
+      return { data: rows.map(toCheckout), total, limit, offset };
+    },
+  };
+}
+
+function toCheckout(r: Row): Checkout {
+  const out: Checkout = {
+    id: r.id,
+    product_name: r.product_name,
+    amount: r.amount,
+    currency: r.currency,
+    active: r.active === 1,
+    created_at: r.created_at,
+    checkout_url: r.checkout_url,
+    paid: r.paid === 1,
+  };
+  if (r.items !== null) out.items = JSON.parse(r.items) as NonNullable<Checkout['items']>;
+  if (r.merchant_id !== null) out.merchant_id = r.merchant_id;
+  return out;
+}

@@ -1,0 +1,76 @@
+// The console's storage: one node:sqlite file in the user data folder. WAL so readers never
+// wait for the receiver's commits; synchronous=FULL because the receiver acknowledges a
+// webhook only after its commit, and that acknowledgement must survive a power cut.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { checkoutsRepo } from './checkouts.ts';
+import { migrate } from './migrations.ts';
+import { paymentsRepo } from './payments.ts';
+import { profilesRepo } from './profiles.ts';
+import { REQUEST_LOG_KEEP, receiverRepo } from './receiver-data.ts';
+import { openReceiverWriter, type ReceiverWriter } from './receiver-writer.ts';
+import { settingsRepo } from './settings.ts';
+import type { Store } from './types.ts';
+import { webhooksRepo } from './webhooks.ts';
+import { writeOps } from './write-ops.ts';
+
+export type * from './types.ts';
+export { REQUEST_LOG_KEEP } from './receiver-data.ts';
+export type { ReceiverWriter } from './receiver-writer.ts';
+export { localDay } from './sql.ts';
+
+export interface StoreOptions {
+  /** Clock for timestamps the store adds itself (tests). */
+  now?: () => number;
+}
+
+/** Opens (creating if needed) the database at dbPath and brings its schema up to date. */
+export function openStore(dbPath: string, options: StoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
+  const db = new DatabaseSync(dbPath);
+  let version: number;
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA foreign_keys = ON');
+    // Another process (a second console) may hold the write lock briefly.
+    db.exec('PRAGMA busy_timeout = 5000');
+    version = migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+
+  let open = true;
+  const writers = new Set<ReceiverWriter>();
+  return {
+    path: dbPath,
+    profiles: profilesRepo(db),
+    settings: settingsRepo(db),
+    checkouts: checkoutsRepo(db, now),
+    payments: paymentsRepo(db, now),
+    webhooks: webhooksRepo(db),
+    receiver: receiverRepo(db),
+    schemaVersion: () => version,
+    openReceiverWriter(onFallback) {
+      const local = writeOps(db, randomUUID, REQUEST_LOG_KEEP);
+      const w = openReceiverWriter(dbPath, local, REQUEST_LOG_KEEP, onFallback);
+      writers.add(w);
+      const close = w.close.bind(w);
+      w.close = async () => {
+        writers.delete(w);
+        await close();
+      };
+      return w;
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      for (const w of writers) void w.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// Profiles and which one is active. Removing a profile removes all of its scoped rows.
+import type { DatabaseSync } from 'node:sqlite';
+import { transaction } from './sql.ts';
+import type { ProfilesRepo, StoredProfile } from './types.ts';
+
+const ACTIVE_KEY = 'active_profile_id';
+
+/** Tables whose rows belong to one profile (removed with it). */
+const SCOPED_TABLES = [
+  'checkouts',
+  'webhooks',
+  'receiver_tokens',
+  'inbox',
+  'payments',
+  'request_log',
+  'receiver_runs',
+  'downtime',
+] as const;
+
+export function profilesRepo(db: DatabaseSync): ProfilesRepo {
+  const cols = 'id, name, kind, base_url, created_at';
+  const listStmt = db.prepare(`SELECT ${cols} FROM profiles ORDER BY created_at, rowid`);
+  const getStmt = db.prepare(`SELECT ${cols} FROM profiles WHERE id = ?`);
+  const insertStmt = db.prepare(
+    'INSERT INTO profiles (id, name, kind, base_url, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const getSetting = db.prepare('SELECT value FROM settings WHERE key = ?');
+  const putSetting = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
+
+  const get = (id: string): StoredProfile | null => {
+    const row = getStmt.get(id) as StoredProfile | undefined;
+    return row ? { ...row } : null;
+  };
+
+  return {
+    list: () => (listStmt.all() as unknown as StoredProfile[]).map((r) => ({ ...r })),
+    get,
+    add(p) {
+      const created_at = p.created_at ?? new Date().toISOString();
+      insertStmt.run(p.id, p.name, p.kind, p.base_url, created_at);
+      return { id: p.id, name: p.name, kind: p.kind, base_url: p.base_url, created_at };
+    },
+    update(id, patch) {
+      const cur = get(id);
+      if (!cur) return null;
+      const next = { ...cur, ...definedOnly(patch) };
+      db.prepare('UPDATE profiles SET name = ?, base_url = ? WHERE id = ?').run(
+        next.name,
+        next.base_url,
+        id,
+      );
+      return next;
+    },
+    remove(id) {
+      return transaction(db, () => {
+        const res = db.prepare('DELETE FROM profiles WHERE id = ?').run(id);
+        if (res.changes === 0) return false;
+        for (const table of SCOPED_TABLES) {
+          db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(id);
+        }
+        const active = getSetting.get(ACTIVE_KEY) as { value: string } | undefined;
+        if (active && JSON.parse(active.value) === id) {
+          db.prepare('DELETE FROM settings WHERE key = ?').run(ACTIVE_KEY);
+        }
+        return true;
+      });
+    },
+    activeId() {
+      const row = getSetting.get(ACTIVE_KEY) as { value: string } | undefined;
+      if (!row) return null;
+      const id = JSON.parse(row.value) as unknown;
+      return typeof id === 'string' ? id : null;
+    },
+    setActiveId(id) {
+      putSetting.run(ACTIVE_KEY, JSON.stringify(id));
+    },
+  };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,131 @@
+// The receiver's durable state: path token, inbox (committed before the 2xx), settlement of
+// inbox events into payments, the bounded request log and the run/downtime record.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { iso, transaction } from './sql.ts';
+import { toPayment } from './payments.ts';
+import { writeOps } from './write-ops.ts';
+import type { InboxEvent, ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
+
+/** Request log lines kept per profile. */
+export const REQUEST_LOG_KEEP = 1000;
+
+export function receiverRepo(db: DatabaseSync): ReceiverRepo {
+  const ops = writeOps(db, randomUUID, REQUEST_LOG_KEEP);
+
+  const newToken = (profileId: string): string => {
+    const token = randomBytes(32).toString('base64url');
+    db.prepare(
+      `INSERT INTO receiver_tokens (profile_id, token) VALUES (?, ?)
+       ON CONFLICT(profile_id) DO UPDATE SET token = excluded.token`,
+    ).run(profileId, token);
+    return token;
+  };
+
+  return {
+    token(profileId) {
+      const row = db
+        .prepare('SELECT token FROM receiver_tokens WHERE profile_id = ?')
+        .get(profileId) as { token: string } | undefined;
+      return row?.token ?? newToken(profileId);
+    },
+    rotateToken: newToken,
+
+    commitBatch: ops.commitBatch,
+    log: ops.log,
+    recentLog(profileId, limit): RequestLogEntry[] {
+      const rows = db
+        .prepare(
+          `SELECT id, method, path, status, reason, at_ms FROM request_log
+           WHERE profile_id = ? ORDER BY id DESC LIMIT ?`,
+        )
+        .all(profileId, limit) as unknown as (RequestLogInput & { id: number })[];
+      return rows.map(({ at_ms, ...r }) => ({ ...r, at: iso(at_ms) }));
+    },
+
+    unprocessed(profileId, limit) {
+      const rows = db
+        .prepare(
+          `SELECT id, dedupe_key, webhook_id, checkout_id, amount, currency, signed, received_ms
+           FROM inbox WHERE profile_id = ? AND processed_ms IS NULL ORDER BY id LIMIT ?`,
+        )
+        .all(profileId, limit) as unknown as (Omit<InboxEvent, 'signed'> & { signed: number })[];
+      return rows.map((r) => ({ ...r, signed: r.signed === 1 }));
+    },
+    settle: (profileId, verdicts, nowMs) => ops.settle(profileId, verdicts, nowMs).map(toPayment),
+    lastEventAt(profileId) {
+      const row = db
+        .prepare('SELECT MAX(received_ms) AS ms FROM inbox WHERE profile_id = ?')
+        .get(profileId) as { ms: number | null };
+      return row.ms === null ? null : iso(row.ms);
+    },
+
+    startRun(profileId, nowMs) {
+      return transaction(db, () => {
+        const last = db
+          .prepare(
+            `SELECT heartbeat_ms, stopped_ms FROM receiver_runs WHERE profile_id = ?
+             ORDER BY id DESC LIMIT 1`,
+          )
+          .get(profileId) as { heartbeat_ms: number; stopped_ms: number | null } | undefined;
+        if (last) {
+          const from = last.stopped_ms ?? last.heartbeat_ms;
+          if (nowMs > from) {
+            db.prepare(
+              'INSERT INTO downtime (profile_id, from_ms, to_ms, cause) VALUES (?, ?, ?, ?)',
+            ).run(profileId, from, nowMs, last.stopped_ms === null ? 'crashed' : 'stopped');
+          }
+        }
+        const res = db
+          .prepare(
+            'INSERT INTO receiver_runs (profile_id, started_ms, heartbeat_ms) VALUES (?, ?, ?)',
+          )
+          .run(profileId, nowMs, nowMs);
+        return Number(res.lastInsertRowid);
+      });
+    },
+    heartbeat(runId, nowMs) {
+      transaction(
+        db,
+        () =>
+          db.prepare('UPDATE receiver_runs SET heartbeat_ms = ? WHERE id = ?').run(nowMs, runId),
+        { lazy: true },
+      );
+    },
+    stopRun(runId, nowMs) {
+      db.prepare('UPDATE receiver_runs SET heartbeat_ms = ?, stopped_ms = ? WHERE id = ?').run(
+        nowMs,
+        nowMs,
+        runId,
+      );
+    },
+    lastRun(profileId) {
+      const r = db
+        .prepare(
+          `SELECT started_ms, heartbeat_ms, stopped_ms FROM receiver_runs WHERE profile_id = ?
+           ORDER BY id DESC LIMIT 1`,
+        )
+        .get(profileId) as
+        { started_ms: number; heartbeat_ms: number; stopped_ms: number | null } | undefined;
+      if (!r) return null;
+      return {
+        started_at: iso(r.started_ms),
+        heartbeat_at: iso(r.heartbeat_ms),
+        stopped_at: r.stopped_ms === null ? null : iso(r.stopped_ms),
+      };
+    },
+    downtime(profileId, limit) {
+      const rows = db
+        .prepare(
+          `SELECT from_ms, to_ms, cause FROM downtime WHERE profile_id = ?
+           ORDER BY id DESC LIMIT ?`,
+        )
+        .all(profileId, limit) as {
+        from_ms: number;
+        to_ms: number;
+        cause: 'stopped' | 'crashed';
+      }[];
+      return rows.map((r) => ({ from: iso(r.from_ms), to: iso(r.to_ms), cause: r.cause }));
+    },
+  };
+}

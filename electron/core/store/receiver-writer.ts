@@ -1,0 +1,151 @@
+// Runs the receiver's writes on a worker thread with its own SQLite connection, so the fsync
+// of a synchronous=FULL commit never blocks the event loop: while one batch is being made
+// durable, the next one is read, verified and queued (a pipelined group commit). The worker
+// runs the source text of write-ops.ts, the same code the in-thread fallback runs.
+import { Worker } from 'node:worker_threads';
+import type { Payment } from '../../../shared/domain.ts';
+import { toPayment } from './payments.ts';
+import type { InboxEventInput, RequestLogInput, Settlement } from './types.ts';
+import { writeOps, type WriteOps, type WrittenPayment } from './write-ops.ts';
+
+export interface ReceiverWriter {
+  /** Commits the events (synchronous=FULL) and log lines; per event, whether it was new. */
+  commitBatch(
+    profileId: string,
+    events: readonly InboxEventInput[],
+    logs: readonly RequestLogInput[],
+  ): Promise<boolean[]>;
+  log(profileId: string, entries: readonly RequestLogInput[]): Promise<void>;
+  settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Promise<Payment[]>;
+  /** True while the worker thread is in use (false: writes run on the calling thread). */
+  threaded(): boolean;
+  close(): Promise<void>;
+}
+
+const WORKER_SOURCE = (keep: number): string => `
+'use strict';
+const { DatabaseSync } = require('node:sqlite');
+const { randomUUID } = require('node:crypto');
+const { parentPort, workerData } = require('node:worker_threads');
+const writeOps = (${writeOps.toString()});
+const db = new DatabaseSync(workerData.path);
+db.exec('PRAGMA busy_timeout = 5000');
+db.exec('PRAGMA synchronous = FULL');
+const ops = writeOps(db, randomUUID, ${keep});
+parentPort.on('message', (m) => {
+  if (m.op === 'close') {
+    db.close();
+    parentPort.postMessage({ seq: m.seq, ok: true });
+    return;
+  }
+  try {
+    parentPort.postMessage({ seq: m.seq, ok: true, result: ops[m.op](...m.args) });
+  } catch (err) {
+    parentPort.postMessage({ seq: m.seq, ok: false, message: String((err && err.message) || err) });
+  }
+});
+parentPort.postMessage({ seq: 0, ok: true });
+`;
+
+interface Reply {
+  seq: number;
+  ok: boolean;
+  result?: unknown;
+  message?: string;
+}
+
+/**
+ * Opens a writer on dbPath. `local` is the in-thread implementation used for ':memory:'
+ * databases and whenever the worker cannot start or dies.
+ */
+export function openReceiverWriter(
+  dbPath: string,
+  local: WriteOps,
+  keepLog: number,
+  onFallback: (reason: string) => void = () => {},
+): ReceiverWriter {
+  let worker: Worker | null = null;
+  let seq = 0;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let closed = false;
+
+  const fallback = (reason: string): void => {
+    if (!worker) return;
+    worker.removeAllListeners();
+    void worker.terminate();
+    worker = null;
+    onFallback(reason);
+    // Writes in flight may or may not have committed; failing them lets senders retry,
+    // and the inbox's dedupe key makes the retry harmless.
+    for (const p of pending.values()) p.reject(new Error(`storage worker stopped: ${reason}`));
+    pending.clear();
+  };
+
+  if (dbPath !== ':memory:') {
+    try {
+      worker = new Worker(WORKER_SOURCE(keepLog), { eval: true, workerData: { path: dbPath } });
+      worker.unref();
+      worker.on('message', (m: Reply) => {
+        const p = pending.get(m.seq);
+        if (!p) return;
+        pending.delete(m.seq);
+        // Idle, the worker must not keep the process alive; busy, it must (see call()).
+        if (pending.size === 0) worker?.unref();
+        if (m.ok) p.resolve(m.result);
+        else p.reject(new Error(m.message ?? 'storage error'));
+      });
+      worker.on('error', (err) => fallback(err.message));
+      worker.on('exit', (code) => fallback(`exited with code ${code}`));
+    } catch (err) {
+      worker = null;
+      onFallback(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  const call = <T>(op: keyof WriteOps | 'close', args: unknown[], inline: () => T): Promise<T> => {
+    if (closed && op !== 'close') return Promise.reject(new Error('The store is closed.'));
+    if (!worker) {
+      try {
+        return Promise.resolve(inline());
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    }
+    const id = ++seq;
+    const w = worker;
+    return new Promise<T>((resolve, reject) => {
+      if (pending.size === 0) w.ref();
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      w.postMessage({ seq: id, op, args });
+    });
+  };
+
+  return {
+    commitBatch: (profileId, events, logs) =>
+      call('commitBatch', [profileId, events, logs], () =>
+        local.commitBatch(profileId, events, logs),
+      ),
+    log: (profileId, entries) =>
+      call('log', [profileId, entries], () => local.log(profileId, entries)),
+    settle: async (profileId, verdicts, nowMs) => {
+      const rows = await call<WrittenPayment[]>('settle', [profileId, verdicts, nowMs], () =>
+        local.settle(profileId, verdicts, nowMs),
+      );
+      return rows.map(toPayment);
+    },
+    threaded: () => worker !== null,
+    async close() {
+      if (closed) return;
+      closed = true;
+      const w = worker;
+      if (!w) return;
+      try {
+        await call('close', [], () => undefined);
+      } finally {
+        w.removeAllListeners();
+        worker = null;
+        await w.terminate();
+      }
+    },
+  };
+}

@@ -1,0 +1,216 @@
+// The store's public shape. Every query lives behind these repositories (no SQL outside
+// store/); everything except app settings is scoped by profile id so that switching profile
+// switches data cleanly.
+import type {
+  Checkout,
+  Payment,
+  PaymentPage,
+  PaymentStatus,
+  Settings,
+  Totals,
+} from '../../../shared/domain.ts';
+
+import type { ReceiverWriter } from './receiver-writer.ts';
+
+export type ProfileKind = 'sandbox' | 'live';
+
+/** A profile as stored; the facade adds the key status from the vault. */
+export interface StoredProfile {
+  id: string;
+  name: string;
+  kind: ProfileKind;
+  base_url: string;
+  created_at: string;
+}
+
+export interface ProfilesRepo {
+  list(): StoredProfile[];
+  get(id: string): StoredProfile | null;
+  /** Inserts the profile; throws if the id exists. */
+  add(profile: Omit<StoredProfile, 'created_at'> & { created_at?: string }): StoredProfile;
+  update(id: string, patch: { name?: string; base_url?: string }): StoredProfile | null;
+  /** Removes the profile and every row scoped to it. Returns false if it did not exist. */
+  remove(id: string): boolean;
+  activeId(): string | null;
+  setActiveId(id: string): void;
+}
+
+export interface SettingsRepo {
+  /** All settings, defaults filled in for keys never set. */
+  get(): Settings;
+  set(patch: Partial<Settings>): Settings;
+}
+
+/** A checkout as read from the service: the create (full) or list form, without `paid`. */
+export type CheckoutInput = Omit<Checkout, 'paid'>;
+
+export interface CheckoutQuery {
+  limit: number;
+  offset: number;
+  active?: boolean | undefined;
+}
+
+export interface CheckoutPageResult {
+  data: Checkout[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface CheckoutsRepo {
+  /** From a create response: keeps items and merchant_id. */
+  upsertCreated(profileId: string, checkout: CheckoutInput): Checkout;
+  /** From list pages: updates the list fields, keeps items/merchant_id already known. */
+  upsertListed(profileId: string, checkouts: readonly CheckoutInput[]): void;
+  get(profileId: string, id: string): Checkout | null;
+  /** Newest first (created_at, then insertion order). */
+  page(profileId: string, query: CheckoutQuery): CheckoutPageResult;
+}
+
+export interface WebhookRecord {
+  url: string | null;
+  registered_at: string | null;
+  /** True when the service returned a secret (the secret itself is in the keychain). */
+  signed: boolean;
+  last_error: string | null;
+}
+
+export interface WebhooksRepo {
+  get(profileId: string): WebhookRecord | null;
+  setRegistered(
+    profileId: string,
+    rec: { url: string; registered_at: string; signed: boolean },
+  ): void;
+  setError(profileId: string, error: string | null): void;
+  clear(profileId: string): void;
+}
+
+export interface PaymentCounts {
+  total: number;
+  verified: number;
+  mismatch: number;
+  unknown_checkout: number;
+}
+
+export interface PaymentsRepo {
+  /** Newest first by received time. */
+  page(profileId: string, query: { limit: number; offset: number }): PaymentPage;
+  get(profileId: string, paymentId: string): Payment | null;
+  /** Verified payments received during the local calendar day containing `nowMs`. */
+  todayTotals(profileId: string, nowMs?: number): Totals;
+  counts(profileId: string): PaymentCounts;
+  /** The checkout ids that have a verified payment, among `ids`. */
+  paidCheckoutIds(profileId: string, ids: readonly string[]): Set<string>;
+}
+
+/** A validated webhook event about to be made durable. */
+export interface InboxEventInput {
+  dedupe_key: string;
+  webhook_id: string | null;
+  checkout_id: string;
+  amount: number;
+  currency: string;
+  signed: boolean;
+  received_ms: number;
+  /** The raw body as received (kept for audit; never contains a secret). */
+  body: string;
+}
+
+/** An inbox event as the processor reads it (the raw body stays in the table). */
+export interface InboxEvent extends Omit<InboxEventInput, 'body'> {
+  id: number;
+}
+
+export interface RequestLogInput {
+  method: string;
+  /** The path with the token replaced (never the token itself). */
+  path: string;
+  status: number;
+  reason: string | null;
+  at_ms: number;
+}
+
+export interface RequestLogEntry extends Omit<RequestLogInput, 'at_ms'> {
+  id: number;
+  at: string;
+}
+
+/** The processor's verdict on one inbox event. */
+export type Settlement =
+  | {
+      inbox_id: number;
+      kind: 'payment';
+      status: PaymentStatus;
+      reason: string | null;
+      product_name: string | null;
+      /** The amount in minor units when it is a valid amount for its currency. */
+      amount_minor: number | null;
+      /** The matched checkout's own id when the event spelled it in another case. */
+      checkout_id?: string;
+    }
+  | { inbox_id: number; kind: 'skip'; reason: string };
+
+export interface DowntimeWindow {
+  from: string;
+  to: string;
+  /** 'stopped' after a clean stop, 'crashed' when only a heartbeat was left. */
+  cause: 'stopped' | 'crashed';
+}
+
+export interface ReceiverRun {
+  started_at: string;
+  heartbeat_at: string;
+  stopped_at: string | null;
+}
+
+export interface ReceiverRepo {
+  /** A stable, unguessable token for the profile's receiver path (created on first use). */
+  token(profileId: string): string;
+  rotateToken(profileId: string): string;
+  /**
+   * One transaction for a tick's worth of requests: inserts the events (a duplicate dedupe
+   * key changes nothing) and the log lines, then commits. Returns, per event, whether it
+   * was new.
+   */
+  commitBatch(
+    profileId: string,
+    events: readonly InboxEventInput[],
+    logs: readonly RequestLogInput[],
+  ): boolean[];
+  /** Request log lines that are not part of an event batch (bad input), bounded. */
+  log(profileId: string, entries: readonly RequestLogInput[]): void;
+  recentLog(profileId: string, limit: number): RequestLogEntry[];
+  unprocessed(profileId: string, limit: number): InboxEvent[];
+  /**
+   * Applies verdicts in one transaction: inserts payment rows (a second verified payment
+   * for a checkout becomes a skip) and marks each event processed. Returns the new payments.
+   */
+  settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Payment[];
+  lastEventAt(profileId: string): string | null;
+  /** Starts a run: records the gap since the previous run ended, returns the run id. */
+  startRun(profileId: string, nowMs: number): number;
+  heartbeat(runId: number, nowMs: number): void;
+  stopRun(runId: number, nowMs: number): void;
+  /** The most recent run, for status display and diagnostics. */
+  lastRun(profileId: string): ReceiverRun | null;
+  /** Newest first. */
+  downtime(profileId: string, limit: number): DowntimeWindow[];
+}
+
+export interface Store {
+  readonly path: string;
+  readonly profiles: ProfilesRepo;
+  readonly settings: SettingsRepo;
+  readonly checkouts: CheckoutsRepo;
+  readonly payments: PaymentsRepo;
+  readonly webhooks: WebhooksRepo;
+  readonly receiver: ReceiverRepo;
+  /**
+   * The receiver's writer: inbox commits, log lines and settlement on a worker thread with
+   * its own connection (in-thread for ':memory:' or if the worker cannot run).
+   */
+  openReceiverWriter(onFallback?: (reason: string) => void): ReceiverWriter;
+  /** The schema version after migrations. */
+  schemaVersion(): number;
+  close(): void;
+}
