@@ -1,0 +1,132 @@
+// npm run sandbox -- [--port N] [--host H] [--data DIR] [--time-scale X]
+// Prints ONE JSON line on stdout when ready: {base_url, checkout_page_base, merchant_id,
+// api_key} for a merchant made for this start. Logs go to stderr. Bad flags exit 2.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startSandbox, type RunningSandbox } from './index.ts';
+
+const USAGE = `Usage: npm run sandbox -- [options]
+  --port N          port to listen on; 0 picks a free port (default 0)
+  --host H          address to bind (default 127.0.0.1)
+  --data DIR        data folder (default ./.data/sandbox)
+  --time-scale X    divide webhook retry delays by X (default 1)
+  --page-base URL   origin of the hosted pay page (default the base URL)
+  --rate-limit N    requests per second per key (default off)
+  -h, --help        show this help`;
+
+class UsageError extends Error {}
+
+interface CliOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  timeScale: number;
+  checkoutPageBase?: string;
+  rateLimitPerSecond?: number;
+}
+
+function numberFlag(name: string, raw: string | undefined, check: (n: number) => boolean) {
+  if (raw === undefined) return undefined;
+  const n = raw.trim() === '' ? NaN : Number(raw);
+  if (!check(n)) throw new UsageError(`--${name}: "${raw}" is not valid`);
+  return n;
+}
+
+export function parseCli(argv: string[]): CliOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'time-scale': { type: 'string' },
+        'page-base': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) return 'help';
+  const port = numberFlag('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
+  const timeScale = numberFlag(
+    'time-scale',
+    values['time-scale'],
+    (n) => Number.isFinite(n) && n > 0,
+  );
+  const rate = numberFlag('rate-limit', values['rate-limit'], (n) => Number.isFinite(n) && n > 0);
+  if (values.host !== undefined && values.host.trim() === '') {
+    throw new UsageError('--host: must not be empty');
+  }
+  if (values.data !== undefined && values.data.trim() === '') {
+    throw new UsageError('--data: must not be empty');
+  }
+  const pageBase = values['page-base'];
+  if (pageBase !== undefined && !/^https?:\/\/\S+$/.test(pageBase)) {
+    throw new UsageError(`--page-base: "${pageBase}" is not an absolute http(s) URL`);
+  }
+  return {
+    port: port ?? 0,
+    host: values.host ?? '127.0.0.1',
+    dataDir: resolve(values.data ?? '.data/sandbox'),
+    timeScale: timeScale ?? 1,
+    ...(pageBase !== undefined ? { checkoutPageBase: pageBase } : {}),
+    ...(rate !== undefined ? { rateLimitPerSecond: rate } : {}),
+  };
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions | 'help';
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`sandbox: ${(err as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({ ...options, log: (line) => process.stderr.write(`${line}\n`) });
+  } catch (err) {
+    process.stderr.write(`sandbox: could not start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  // Handlers first: whoever reads the ready line may signal at once.
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`sandbox: ${signal}, shutting down\n`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`sandbox: shutdown failed: ${(err as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const merchant = await sandbox.createMerchant();
+  process.stdout.write(
+    `${JSON.stringify({
+      base_url: sandbox.baseUrl,
+      checkout_page_base: sandbox.checkoutPageBase,
+      merchant_id: merchant.merchant_id,
+      api_key: merchant.api_key,
+    })}\n`,
+  );
+  process.stderr.write(`sandbox: listening on ${sandbox.baseUrl} (data in ${options.dataDir})\n`);
+}
+
+await main();

@@ -1,0 +1,45 @@
+// What the request handlers share: the open store, its repositories, and the outbox kick.
+import type { DatabaseSync } from 'node:sqlite';
+import { CheckoutRepo } from './db/checkouts.ts';
+import { MerchantRepo } from './db/merchants.ts';
+import { PaymentRepo } from './db/payments.ts';
+import { WebhookRepo } from './db/webhooks.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { ListCache } from './list-cache.ts';
+import type { CheckoutWriter } from './writer/index.ts';
+
+export interface SandboxContext {
+  db: DatabaseSync;
+  merchants: MerchantRepo;
+  checkouts: CheckoutRepo;
+  payments: PaymentRepo;
+  webhooks: WebhookRepo;
+  /** Creates go through group commit (writer thread when available). */
+  writer: CheckoutWriter;
+  listCache: ListCache;
+  /** No trailing slash; checkout_url = `${checkoutPageBase}/pay/<id>`. */
+  checkoutPageBase: string;
+  rateLimiter: RateLimiter | null;
+  /** Wakes the webhook deliverer after a commit that gave it work (see outbox Deliverer.kick). */
+  kick(merchantId?: string): void;
+}
+
+export function createContext(
+  db: DatabaseSync,
+  options: {
+    checkoutPageBase: string;
+    rateLimitPerSecond?: number | undefined;
+    listCache?: boolean | undefined;
+  },
+): Omit<SandboxContext, 'kick' | 'writer'> {
+  return {
+    db,
+    merchants: new MerchantRepo(db),
+    checkouts: new CheckoutRepo(db),
+    payments: new PaymentRepo(db),
+    webhooks: new WebhookRepo(db),
+    listCache: new ListCache(options.listCache ?? true),
+    checkoutPageBase: options.checkoutPageBase.replace(/\/+$/, ''),
+    rateLimiter: options.rateLimitPerSecond ? new RateLimiter(options.rateLimitPerSecond) : null,
+  };
+}

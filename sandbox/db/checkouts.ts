@@ -1,0 +1,139 @@
+// Checkout rows. Inserts and state changes update checkout_counts in the same transaction,
+// so `total` is a single-row read; callers own the transaction.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { fragmentUrlPrefix, listFragment } from '../checkout-view.ts';
+
+export interface StoredItem {
+  name: string;
+  amount: number;
+  quantity: number;
+}
+
+export interface NewCheckout {
+  id: string;
+  merchantId: string;
+  items: StoredItem[];
+  amountMinor: number;
+  currency: string;
+  productName: string;
+  active: boolean;
+  successUrl: string | null;
+  createdAt: string;
+}
+
+export interface CheckoutRow {
+  id: string;
+  merchant_id: string;
+  items: string;
+  amount_minor: number;
+  currency: string;
+  product_name: string;
+  active: number;
+  success_url: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  active?: boolean | undefined;
+}
+
+export class CheckoutRepo {
+  readonly #insert: StatementSync;
+  readonly #count: StatementSync;
+  readonly #byId: StatementSync;
+  readonly #totals: StatementSync;
+  readonly #page: StatementSync;
+  readonly #pageActive: StatementSync;
+  readonly #markPaid: StatementSync;
+
+  constructor(db: DatabaseSync) {
+    this.#insert = db.prepare(
+      `INSERT INTO checkouts (id, merchant_id, items, amount_minor, currency, product_name,
+         active, success_url, created_at, paid_at, list_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+    );
+    this.#count = db.prepare(
+      `UPDATE checkout_counts SET total = total + ?, active = active + ? WHERE merchant_id = ?`,
+    );
+    this.#byId = db.prepare('SELECT * FROM checkouts WHERE id = ?');
+    this.#totals = db.prepare('SELECT total, active FROM checkout_counts WHERE merchant_id = ?');
+    this.#page = db.prepare(
+      `SELECT list_json, id FROM checkouts WHERE merchant_id = ?
+       ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    );
+    this.#pageActive = db.prepare(
+      `SELECT list_json, id FROM checkouts WHERE merchant_id = ? AND active = ?
+       ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    );
+    // Plain arrays: no object per row on the hot path.
+    this.#page.setReturnArrays(true);
+    this.#pageActive.setReturnArrays(true);
+    this.#markPaid = db.prepare(
+      `UPDATE checkouts SET active = 0, paid_at = ?,
+         list_json = replace(list_json, '"active":true', '"active":false')
+       WHERE id = ? AND paid_at IS NULL AND active = 1`,
+    );
+  }
+
+  /** Inserts rows and moves the counters; must run inside the caller's transaction. */
+  insertMany(rows: readonly NewCheckout[]): void {
+    const perMerchant = new Map<string, { total: number; active: number }>();
+    for (const c of rows) {
+      this.#insert.run(
+        c.id,
+        c.merchantId,
+        JSON.stringify(c.items),
+        c.amountMinor,
+        c.currency,
+        c.productName,
+        c.active ? 1 : 0,
+        c.successUrl,
+        c.createdAt,
+        listFragment(c),
+      );
+      const n = perMerchant.get(c.merchantId) ?? { total: 0, active: 0 };
+      n.total += 1;
+      n.active += c.active ? 1 : 0;
+      perMerchant.set(c.merchantId, n);
+    }
+    for (const [merchantId, n] of perMerchant) this.#count.run(n.total, n.active, merchantId);
+  }
+
+  get(id: string): CheckoutRow | null {
+    return (this.#byId.get(id) as CheckoutRow | undefined) ?? null;
+  }
+
+  /**
+   * Newest first, as the inside of the JSON `data` array; `total` counts every checkout
+   * matching the filter, not only this page.
+   */
+  listJson(merchantId: string, q: ListQuery, pageBase: string): { data: string; total: number } {
+    const counts = this.#totals.get(merchantId) as { total: number; active: number } | undefined;
+    const all = counts?.total ?? 0;
+    const active = counts?.active ?? 0;
+    const total = q.active === undefined ? all : q.active ? active : all - active;
+    if (q.offset >= total) return { data: '', total };
+    const rows = (q.active === undefined
+      ? this.#page.all(merchantId, q.limit, q.offset)
+      : this.#pageActive.all(merchantId, q.active ? 1 : 0, q.limit, q.offset)) as unknown as [
+      string,
+      string,
+    ][];
+    const prefix = fragmentUrlPrefix(pageBase);
+    let data = '';
+    for (const [fragment, id] of rows) {
+      data += `${data === '' ? '' : ','}${fragment}${prefix}${id}"}`;
+    }
+    return { data, total };
+  }
+
+  /** Active → paid and inactive; false when it was not active and unpaid. Caller's transaction. */
+  markPaid(row: CheckoutRow, paidAt: string): boolean {
+    const changed = Number(this.#markPaid.run(paidAt, row.id).changes) === 1;
+    if (changed) this.#count.run(0, -1, row.merchant_id);
+    return changed;
+  }
+}

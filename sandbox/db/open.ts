@@ -1,0 +1,61 @@
+// Opens the sandbox's SQLite file. Every acknowledged write must survive a power cut, so
+// the journal is WAL with synchronous=FULL (design.md, Storage); migrations run at open.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { MIGRATIONS } from './migrations.ts';
+
+export const DB_FILE = 'sandbox.sqlite';
+
+export function openDatabase(dataDir: string): DatabaseSync {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(join(dataDir, DB_FILE));
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA foreign_keys = ON');
+    // Another process (a test, the CLI's second start) may hold the write lock briefly.
+    db.exec('PRAGMA busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/** Applies every numbered migration above the stored version, each in its own transaction. */
+export function migrate(db: DatabaseSync): number {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as
+    { v: number | null } | undefined;
+  let current = row?.v ?? 0;
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(migration.sql);
+      migration.backfill?.(db);
+      db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(migration.version);
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+    current = migration.version;
+  }
+  return current;
+}
+
+/** Runs fn in one IMMEDIATE transaction (the write lock is taken up front, no upgrade races). */
+export function inTransaction<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (err) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}

@@ -1,0 +1,129 @@
+// /pay/<id> (GET shows, POST pays) and /pay/<id>/receipt. Works with no JavaScript: the Pay
+// button is a plain form POST, and scripts may POST with an empty or form-encoded body.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxContext } from '../context.ts';
+import type { CheckoutRow } from '../db/checkouts.ts';
+import { mediaType, readBody } from '../http/body.ts';
+import { HttpError } from '../http/respond.ts';
+import { redirect, sendHtml } from './html.ts';
+import { payCheckout } from './pay-checkout.ts';
+import { messagePage, payPage, receiptPage } from './views.ts';
+
+const PAY_PATH = /^\/pay\/([0-9a-fA-F-]{36})(\/receipt)?$/;
+const FORM_TYPES = new Set([
+  '',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/plain',
+]);
+
+function notFoundPage(res: ServerResponse): void {
+  sendHtml(
+    res,
+    404,
+    messagePage(
+      'Payment link not found',
+      'Payment link not found',
+      'There is no checkout at this address. Check that the link is complete.',
+    ),
+  );
+}
+
+function inactivePage(res: ServerResponse): void {
+  sendHtml(
+    res,
+    410,
+    messagePage(
+      'Payment link not active',
+      'This payment link is not active',
+      'The merchant has not enabled this checkout, so it cannot be paid.',
+    ),
+  );
+}
+
+/** Where a paid checkout sends the customer: the merchant's success_url, else the receipt. */
+function afterPayment(ctx: SandboxContext, row: CheckoutRow): string {
+  return row.success_url ?? `${ctx.checkoutPageBase}/pay/${row.id}/receipt`;
+}
+
+function successOrigin(row: CheckoutRow): string | undefined {
+  if (!row.success_url) return undefined;
+  try {
+    return new URL(row.success_url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function methodPage(res: ServerResponse, method: string, allow: string): void {
+  sendHtml(
+    res,
+    405,
+    messagePage('Method not allowed', 'Method not allowed', `${method} is not supported here.`),
+    { headers: { allow } },
+  );
+}
+
+export async function handlePayRoute(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const match = PAY_PATH.exec(path);
+  const method = req.method ?? 'GET';
+  if (!match) return notFoundPage(res);
+  const id = match[1]!.toLowerCase();
+  const isReceipt = match[2] !== undefined;
+
+  if (isReceipt) {
+    if (method !== 'GET' && method !== 'HEAD') return methodPage(res, method, 'GET, HEAD');
+    const row = ctx.checkouts.get(id);
+    if (!row) return notFoundPage(res);
+    // No receipt before payment: the checkout's own page says what state it is in.
+    if (row.paid_at === null) return redirect(res, `${ctx.checkoutPageBase}/pay/${row.id}`);
+    return sendHtml(res, 200, receiptPage(row, ctx.payments.forCheckout(id), 'Payment received'));
+  }
+
+  if (method === 'GET' || method === 'HEAD') {
+    const row = ctx.checkouts.get(id);
+    if (!row) return notFoundPage(res);
+    if (row.paid_at !== null) {
+      const page = receiptPage(row, ctx.payments.forCheckout(id), 'This checkout is already paid');
+      return sendHtml(res, 200, page);
+    }
+    if (row.active !== 1) return inactivePage(res);
+    return sendHtml(res, 200, payPage(row), { redirectOrigin: successOrigin(row) });
+  }
+
+  if (method !== 'POST') return methodPage(res, method, 'GET, HEAD, POST');
+  if (!FORM_TYPES.has(mediaType(req))) {
+    return sendHtml(
+      res,
+      415,
+      messagePage(
+        'Unsupported request',
+        'Unsupported request',
+        'Pay with the button on the page, or POST an empty or form-encoded body.',
+      ),
+    );
+  }
+  try {
+    await readBody(req, 16 * 1024); // the form carries nothing we need
+  } catch (err) {
+    if (err instanceof HttpError) {
+      res.on('finish', () => req.socket.destroySoon());
+      return sendHtml(
+        res,
+        err.status,
+        messagePage('Request too large', 'Request too large', 'The form data is too large.'),
+        { headers: { connection: 'close' } },
+      );
+    }
+    throw err;
+  }
+  const outcome = payCheckout(ctx, id);
+  if (outcome.kind === 'not_found') return notFoundPage(res);
+  if (outcome.kind === 'inactive') return inactivePage(res);
+  return redirect(res, afterPayment(ctx, outcome.checkout));
+}

@@ -1,0 +1,34 @@
+// The writer thread: its own connection to the same SQLite file, so the fsync of each group
+// commit happens off the event loop that parses requests and serves lists.
+import { parentPort, workerData } from 'node:worker_threads';
+import { CheckoutRepo } from '../db/checkouts.ts';
+import { openDatabase } from '../db/open.ts';
+import type { NewCheckout } from '../db/checkouts.ts';
+import { insertBatch } from './create-batch.ts';
+
+export interface BatchMessage {
+  type: 'batch';
+  id: number;
+  rows: NewCheckout[];
+}
+
+const port = parentPort!;
+const db = openDatabase((workerData as { dataDir: string }).dataDir);
+const repo = new CheckoutRepo(db);
+
+port.on('message', (msg: BatchMessage | { type: 'close' }) => {
+  if (msg.type === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  let results;
+  try {
+    results = insertBatch(db, repo, msg.rows);
+  } catch (err) {
+    port.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  port.postMessage({ id: msg.id, results });
+});
+port.postMessage({ type: 'ready' });
