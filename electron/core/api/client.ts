@@ -1,0 +1,130 @@
+// The Payment Checkout Service client: strict sending (the create body is parsed with the
+// shared house rules before it leaves), tolerant reading (schemas.ts). One client per base
+// URL and key; the engine builds a fresh one when the profile or key changes.
+import type { z } from 'zod';
+import { CreateCheckoutInput, fieldIssues } from '../../../shared/checkout-rules.ts';
+import { EngineError } from '../errors.ts';
+import { DEFAULT_HTTP, exchange } from './http.ts';
+import type { HttpConfig } from './http.ts';
+import {
+  CreateResponse,
+  ListResponse,
+  ServiceCheckout,
+  WebhookResponse,
+  normalizeCheckout,
+} from './schemas.ts';
+import type { ApiCheckout } from './schemas.ts';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  key: string;
+  http?: Partial<HttpConfig>;
+}
+
+export interface ListQuery {
+  limit?: number | undefined;
+  offset?: number | undefined;
+  active?: boolean | undefined;
+}
+
+export interface ListResult {
+  data: ApiCheckout[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface WebhookRegistration {
+  id: string | null;
+  url: string;
+  /** The signing secret, when the service returned one. */
+  secret: string | null;
+}
+
+export interface RequestControl {
+  signal?: AbortSignal | undefined;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  createCheckout(input: CreateCheckoutInput, ctl?: RequestControl): Promise<ApiCheckout>;
+  listCheckouts(query?: ListQuery, ctl?: RequestControl): Promise<ListResult>;
+  registerWebhook(url: string, ctl?: RequestControl): Promise<WebhookRegistration>;
+}
+
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const cfg: HttpConfig = { ...DEFAULT_HTTP, ...opts.http };
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  const key = opts.key;
+  const url = (path: string) => new URL(`${base}${path}`);
+
+  return {
+    baseUrl: base,
+
+    async createCheckout(input, ctl = {}) {
+      const parsed = CreateCheckoutInput.safeParse(input);
+      if (!parsed.success) {
+        const first = fieldIssues(parsed.error)[0];
+        throw new EngineError('bad_input', `${first?.field}: ${first?.message}`, {
+          field: first?.field,
+        });
+      }
+      const res = await exchange(cfg, {
+        method: 'POST',
+        url: url('/api-checkouts'),
+        key,
+        body: parsed.data,
+        signal: ctl.signal,
+      });
+      // Tolerant: the seed wraps the checkout in {data}; accept a bare checkout too.
+      const wrapped = CreateResponse.safeParse(res.body);
+      const checkout = wrapped.success
+        ? wrapped.data.data
+        : readBody(ServiceCheckout, res.body, 'the created checkout');
+      return normalizeCheckout(checkout);
+    },
+
+    async listCheckouts(query = {}, ctl = {}) {
+      const u = url('/api-checkouts');
+      if (query.limit !== undefined) u.searchParams.set('limit', String(query.limit));
+      if (query.offset !== undefined) u.searchParams.set('offset', String(query.offset));
+      if (query.active !== undefined) u.searchParams.set('active', String(query.active));
+      const res = await exchange(cfg, { method: 'GET', url: u, key, signal: ctl.signal });
+      const data = readBody(ListResponse, res.body, 'the checkout list');
+      const offset = data.offset ?? query.offset ?? 0;
+      return {
+        data: data.data.map((c) => normalizeCheckout(c)),
+        total: data.total ?? offset + data.data.length,
+        limit: data.limit ?? query.limit ?? data.data.length,
+        offset,
+      };
+    },
+
+    async registerWebhook(webhookUrl, ctl = {}) {
+      const res = await exchange(cfg, {
+        method: 'POST',
+        url: url('/api-webhooks'),
+        key,
+        body: { url: webhookUrl },
+        signal: ctl.signal,
+      });
+      const data = WebhookResponse.parse(res.body ?? {});
+      return {
+        id: data.data?.id ?? null,
+        url: data.data?.url ?? webhookUrl,
+        secret: data.data?.secret ?? data.secret ?? null,
+      };
+    },
+  };
+}
+
+function readBody<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue ? issue.path.join('.') || '(body)' : '(body)';
+  throw new EngineError(
+    'bad_response',
+    `The service sent ${what} in a form the console cannot read (${where}: ${issue?.message ?? 'invalid'}).`,
+  );
+}

@@ -1,0 +1,115 @@
+// The console engine: one object every transport (Electron IPC, the web RPC) drives. It
+// parses each raw input with the shared contract, runs the channel's handler and returns
+// the typed output, or throws an EngineError. Plain Node: never imports electron.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Channel } from '../../shared/channels.ts';
+import type { Handlers, Output } from '../../shared/contract.ts';
+import type { Engine, EngineOptions } from './engine-types.ts';
+import { EngineError } from './errors.ts';
+import { checkoutHandlers } from './engine/handlers-checkouts.ts';
+import { profileHandlers } from './engine/handlers-profiles.ts';
+import { settingsHandlers } from './engine/handlers-settings.ts';
+import { Emitter } from './engine/events.ts';
+import { parseInput } from './engine/parse-input.ts';
+import { Runtime } from './engine/runtime.ts';
+import type { HttpConfig } from './api/index.ts';
+import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from './profiles/index.ts';
+import { sandboxDataDir } from './sandbox-launcher.ts';
+import { openStore } from './store/index.ts';
+import { KeytarVault } from './vault/keytar-vault.ts';
+import { redact } from './vault/key-shape.ts';
+
+export const DB_FILE = 'console.db';
+
+/** Options the transports never need; tests use them to shorten waits. */
+export interface EngineInternals {
+  http?: Partial<HttpConfig>;
+  log?: (message: string) => void;
+  now?: () => Date;
+}
+
+export async function createEngine(
+  opts: EngineOptions,
+  internals: EngineInternals = {},
+): Promise<Engine> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  // Diagnostics go through redact(): nothing key-shaped reaches a log.
+  const sink = internals.log ?? ((m: string) => console.warn(`[engine] ${m}`));
+  const log = (m: string) => sink(redact(m));
+  const store = openStore(join(opts.dataDir, DB_FILE));
+  const vault = opts.vault ?? new KeytarVault();
+  const keys = new ProfileKeys({
+    vault,
+    sandboxDataDir: sandboxDataDir(opts.dataDir),
+    http: internals.http,
+  });
+  const emitter = new Emitter(log);
+  const runtime = new Runtime({
+    store,
+    keys,
+    emitter,
+    dataDir: opts.dataDir,
+    sandboxTimeScale: opts.sandboxTimeScale,
+    http: internals.http,
+    log,
+  });
+
+  ensureSandboxProfile(store);
+  const wanted = opts.profile ?? store.profiles.activeId() ?? SANDBOX_ID;
+  try {
+    if (!store.profiles.get(wanted)) {
+      throw new EngineError('not_found', `There is no profile with id "${wanted}".`);
+    }
+    await runtime.activate(wanted);
+  } catch (err) {
+    await runtime.close().catch(() => undefined);
+    store.close();
+    throw err;
+  }
+
+  const ctx = {
+    store,
+    keys,
+    runtime,
+    transport: opts.transport,
+    version: opts.version,
+    openExternal: opts.openExternal,
+    now: internals.now ?? (() => new Date()),
+  };
+  const handlers: Handlers = {
+    ...profileHandlers(ctx),
+    ...checkoutHandlers(ctx),
+    ...settingsHandlers(ctx),
+  };
+
+  let closing: Promise<void> | null = null;
+  return {
+    async call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>> {
+      if (closing) throw new EngineError('internal', 'The console is shutting down.');
+      const input = parseInput(channel, rawInput);
+      const handler = handlers[channel] as (i: typeof input) => Promise<Output<C>>;
+      try {
+        return await handler(input);
+      } catch (err) {
+        if (err instanceof EngineError) throw err;
+        // Unexpected failures: a generic error out, a redacted line in the log.
+        log(`${channel} failed: ${err instanceof Error ? err.message : String(err)}`);
+        throw new EngineError('internal', 'Something went wrong inside the console. Try again.');
+      }
+    },
+    on: (event, listener) => emitter.on(event, listener),
+    receiverUrl: () => runtime.receiverUrl(),
+    close() {
+      closing ??= (async () => {
+        try {
+          await runtime.close();
+        } finally {
+          emitter.clear();
+          store.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}

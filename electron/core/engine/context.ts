@@ -1,0 +1,14 @@
+// What every channel handler may use.
+import type { ProfileKeys } from '../profiles/index.ts';
+import type { Store } from '../store/index.ts';
+import type { Runtime } from './runtime.ts';
+
+export interface HandlerContext {
+  store: Store;
+  keys: ProfileKeys;
+  runtime: Runtime;
+  transport: 'electron' | 'web';
+  version: string;
+  openExternal: ((url: string) => Promise<void>) | undefined;
+  now: () => Date;
+}

@@ -1,0 +1,40 @@
+// settings.*, receiver.status and webhook.register. A new receiver port restarts the
+// receiver (and re-registers); a new public URL re-registers.
+import type { Handlers } from '../../../shared/contract.ts';
+import { checkPublicUrl } from '../webhook/index.ts';
+import type { HandlerContext } from './context.ts';
+
+type SettingsHandlers = Pick<
+  Handlers,
+  'settings.get' | 'settings.set' | 'receiver.status' | 'webhook.register'
+>;
+
+export function settingsHandlers(c: HandlerContext): SettingsHandlers {
+  return {
+    'settings.get': async () => c.store.settings.get(),
+
+    'settings.set': async (patch) => {
+      const before = c.store.settings.get();
+      const clean = { ...patch };
+      if (patch.public_url !== undefined) clean.public_url = checkPublicUrl(patch.public_url);
+      const next = c.store.settings.set(clean);
+      if (next.receiver_port !== before.receiver_port) {
+        try {
+          await c.runtime.restartReceiver();
+        } catch (err) {
+          // Keep a receiver running: go back to the port that worked.
+          c.store.settings.set({ receiver_port: before.receiver_port });
+          await c.runtime.restartReceiver().catch(() => undefined);
+          throw err;
+        }
+      } else if (next.public_url !== before.public_url) {
+        await c.runtime.refreshRegistration();
+      }
+      return c.store.settings.get();
+    },
+
+    'receiver.status': async () => c.runtime.status(),
+
+    'webhook.register': async () => c.runtime.registerNow(),
+  };
+}

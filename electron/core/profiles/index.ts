@@ -1,0 +1,12 @@
+export {
+  SANDBOX_ID,
+  addLiveProfile,
+  checkRemovable,
+  ensureSandboxProfile,
+  getProfile,
+  normalizeBaseUrl,
+  toProfile,
+  updateProfile,
+} from './profiles.ts';
+export { ProfileKeys } from './keys.ts';
+export type { ProfileKeysOptions } from './keys.ts';

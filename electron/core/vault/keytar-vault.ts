@@ -1,0 +1,142 @@
+// The OS keychain through keytar (macOS Keychain, Windows Credential Manager, Secret Service
+// on Linux). keytar is a native module loaded lazily, so a missing build or a machine with
+// no keychain becomes a plain-words problem from availability(), never a crash at start and
+// never a fallback to plain-text storage.
+import { EngineError } from '../errors.ts';
+import type { KeyVault } from './key-vault.ts';
+import { redact } from './key-shape.ts';
+
+export const SERVICE_NAME = 'Merchant Console';
+const PROBE_ACCOUNT = 'probe:availability';
+
+/** The part of keytar the vault uses. */
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+export interface KeytarVaultOptions {
+  /** Replaces the dynamic import of keytar (tests of the failure paths). */
+  load?: () => Promise<KeytarLike>;
+  /** How long the first keychain probe may take; a locked keyring can hang on a prompt. */
+  probeTimeoutMs?: number;
+  platform?: NodeJS.Platform;
+  service?: string;
+}
+
+async function loadKeytar(): Promise<KeytarLike> {
+  const mod = (await import('keytar')) as unknown as KeytarLike & { default?: KeytarLike };
+  return mod.default ?? mod;
+}
+
+export function howToFix(platform: NodeJS.Platform): string {
+  switch (platform) {
+    case 'darwin':
+      return 'Unlock your login keychain (Keychain Access) and try again.';
+    case 'win32':
+      return 'Make sure Windows Credential Manager is available for your account and try again.';
+    default:
+      return 'Install and unlock a Secret Service such as GNOME Keyring (libsecret), for example `sudo apt install gnome-keyring libsecret-1-0`, make sure it runs in your desktop session, then try again.';
+  }
+}
+
+export class KeytarVault implements KeyVault {
+  private readonly opts: Required<Omit<KeytarVaultOptions, 'load'>> & {
+    load: () => Promise<KeytarLike>;
+  };
+  private ready: KeytarLike | null = null;
+
+  constructor(options: KeytarVaultOptions = {}) {
+    this.opts = {
+      load: options.load ?? loadKeytar,
+      probeTimeoutMs: options.probeTimeoutMs ?? 5000,
+      platform: options.platform ?? process.platform,
+      service: options.service ?? SERVICE_NAME,
+    };
+  }
+
+  async availability(): Promise<string | null> {
+    try {
+      await this.keytar();
+      return null;
+    } catch (err) {
+      return err instanceof EngineError ? err.message : 'The OS keychain is not available.';
+    }
+  }
+
+  async get(account: string): Promise<string | null> {
+    const k = await this.keytar();
+    return this.guard(() => k.getPassword(this.opts.service, account));
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    const k = await this.keytar();
+    await this.guard(() => k.setPassword(this.opts.service, account, secret), secret);
+  }
+
+  async delete(account: string): Promise<boolean> {
+    const k = await this.keytar();
+    return this.guard(() => k.deletePassword(this.opts.service, account));
+  }
+
+  /** Loads keytar and proves the keychain answers once; a failure is retried next call. */
+  private async keytar(): Promise<KeytarLike> {
+    if (this.ready) return this.ready;
+    const fix = howToFix(this.opts.platform);
+    let k: KeytarLike;
+    try {
+      k = await this.opts.load();
+    } catch {
+      throw new EngineError(
+        'keychain_unavailable',
+        `The keychain module (keytar) could not be loaded, so the console cannot store API keys. Reinstall the console (developers: run \`npm rebuild keytar\`). ${fix}`,
+      );
+    }
+    try {
+      await withTimeout(k.getPassword(this.opts.service, PROBE_ACCOUNT), this.opts.probeTimeoutMs);
+    } catch (err) {
+      throw new EngineError(
+        'keychain_unavailable',
+        `No OS keychain is reachable (${describe(err)}), so the console cannot store API keys and will not keep them in plain text. ${fix}`,
+      );
+    }
+    this.ready = k;
+    return k;
+  }
+
+  private async guard<T>(op: () => Promise<T>, secret?: string): Promise<T> {
+    try {
+      return await op();
+    } catch (err) {
+      // The keychain went away (locked, daemon stopped): probe again on the next call.
+      this.ready = null;
+      throw new EngineError(
+        'keychain_unavailable',
+        `The OS keychain refused the request (${describe(err, secret)}). ${howToFix(this.opts.platform)}`,
+      );
+    }
+  }
+}
+
+function describe(err: unknown, secret?: string): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return redact(text, secret).slice(0, 200) || 'unknown error';
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref?.();
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

@@ -1,0 +1,9 @@
+export {
+  checkPublicUrl,
+  maskWebhookUrl,
+  needsRegistration,
+  registerWebhook,
+  webhookStatus,
+  webhookTarget,
+} from './registration.ts';
+export type { RegisterArgs } from './registration.ts';
