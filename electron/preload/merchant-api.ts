@@ -1,0 +1,62 @@
+// window.merchant, generated from the contract's channel list: one named method per channel
+// (merchant.checkouts.create(input)), event subscriptions that return an unsubscribe
+// function, and ready(). Nothing else: no generic channel, no environment (design.md).
+// Free of electron and zod so it can be unit-tested and stays tiny in the preload bundle.
+import { CHANNELS, EVENTS, READY_SIGNAL, type EventName } from '../../shared/channels.ts';
+import type { EventPayload, MerchantApi } from '../../shared/contract.ts';
+import type { EngineErrorShape } from '../../shared/domain.ts';
+
+/** Main pushes event E on this IPC channel, so event names never collide with calls. */
+export const EVENT_CHANNEL_PREFIX = 'merchant-event:';
+
+/** What ipcMain.handle answers for every channel. */
+export type IpcResult<T = unknown> = { ok: true; data: T } | { ok: false; error: EngineErrorShape };
+
+/** The three IPC operations the API needs; the preload binds them to ipcRenderer. */
+export interface IpcPort {
+  invoke(name: string, input: unknown): Promise<unknown>;
+  subscribe(name: string, listener: (payload: unknown) => void): () => void;
+  send(name: string): void;
+}
+
+type Methods = Omit<MerchantApi, 'on' | 'ready'>;
+type AnyMethod = (input?: unknown) => Promise<unknown>;
+
+const KNOWN_EVENTS = new Set<string>(EVENTS);
+
+async function callChannel(port: IpcPort, name: string, input: unknown): Promise<unknown> {
+  const result = (await port.invoke(name, input ?? {})) as IpcResult;
+  if (result.ok) return result.data;
+  // A plain object, not an Error: contextBridge drops an Error's own fields (code, field).
+  throw { ...result.error };
+}
+
+function methods(port: IpcPort): Methods {
+  const groups: Record<string, Record<string, AnyMethod>> = {};
+  for (const channel of CHANNELS) {
+    const dot = channel.indexOf('.');
+    const group = (groups[channel.slice(0, dot)] ??= {});
+    group[channel.slice(dot + 1)] = (input) => callChannel(port, channel, input);
+  }
+  // The loop above covers exactly CHANNELS, which contract.ts proves equal to MerchantApi's
+  // method set; the unit test checks the generated shape key by key.
+  return groups as unknown as Methods;
+}
+
+export function buildMerchantApi(port: IpcPort): MerchantApi {
+  const api = {
+    ...methods(port),
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+      if (!KNOWN_EVENTS.has(event)) throw new TypeError(`Unknown event "${String(event)}".`);
+      if (typeof listener !== 'function') throw new TypeError('The listener must be a function.');
+      // The IPC event object is dropped: the page only ever sees the payload.
+      return port.subscribe(EVENT_CHANNEL_PREFIX + event, (payload) =>
+        listener(payload as EventPayload<E>),
+      );
+    },
+    ready(): void {
+      port.send(READY_SIGNAL);
+    },
+  } satisfies MerchantApi;
+  return api;
+}

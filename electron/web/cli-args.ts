@@ -1,0 +1,94 @@
+// Flags of `npm run serve`; a bad flag is a usage error (exit 2) with a plain message.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const APP_DIR_NAME = 'merchant-console';
+
+export const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data DIR] [--profile sandbox|<id>]
+
+  --port N       port to listen on (default 0: a free port)
+  --host H       address to bind (default 127.0.0.1; 0.0.0.0 or a LAN address to share)
+  --data DIR     data folder (default: the desktop app's user data folder)
+  --profile P    profile to start with: "sandbox" or a live profile id (default: last used)
+  --help         show this text
+
+Environment: MERCHANT_API_TIMEOUT_MS  per-request timeout towards the service (default 10000)
+
+Prints one JSON line {url, token, receiver_url} when ready; Ctrl+C stops it.`;
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  profile: string | undefined;
+  help: boolean;
+}
+
+export type ParsedCli = { ok: true; options: CliOptions } | { ok: false; message: string };
+
+/** The folder Electron uses as userData for this app, so both transports share one store. */
+export function defaultDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string {
+  if (platform === 'win32') {
+    return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), APP_DIR_NAME);
+  }
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_DIR_NAME);
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_DIR_NAME);
+}
+
+export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedCli {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        profile: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+  let port = 0;
+  if (values.port !== undefined) {
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
+      return {
+        ok: false,
+        message: `--port must be an integer from 0 to 65535, got "${values.port}".`,
+      };
+    }
+    port = Number(values.port);
+  }
+  const host = values.host ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(host)) {
+    return { ok: false, message: `--host must be an IP address or host name, got "${host}".` };
+  }
+  if (values.data !== undefined && values.data.trim() === '') {
+    return { ok: false, message: '--data must name a folder.' };
+  }
+  if (values.profile !== undefined && !/^[\w.-]{1,100}$/.test(values.profile)) {
+    return {
+      ok: false,
+      message: `--profile must be "sandbox" or a profile id, got "${values.profile}".`,
+    };
+  }
+  return {
+    ok: true,
+    options: {
+      port,
+      host: host.replace(/^\[(.*)\]$/, '$1'),
+      dataDir: values.data ?? defaultDataDir(process.platform, env),
+      profile: values.profile,
+      help: values.help ?? false,
+    },
+  };
+}

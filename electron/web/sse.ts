@@ -1,0 +1,70 @@
+// GET /events: the engine's pushes as server-sent events, one `event: <name>` per push with
+// the payload as JSON. One engine subscription per event name feeds every open stream.
+import type { ServerResponse } from 'node:http';
+import { EVENTS } from '../../shared/channels.ts';
+import type { Engine } from '../core/engine-types.ts';
+
+export interface EventHub {
+  /** Takes over the response as an event stream until the client goes away. */
+  attach(res: ServerResponse): void;
+  clientCount(): number;
+  close(): void;
+}
+
+/** Comments keep proxies and idle timers from cutting a quiet stream. */
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export function createEventHub(engine: Engine, keepAliveMs = DEFAULT_KEEP_ALIVE_MS): EventHub {
+  const clients = new Set<ServerResponse>();
+
+  const send = (res: ServerResponse, text: string): void => {
+    // A client that stopped reading would make its buffer grow without end: drop it; its
+    // EventSource reconnects and the page refetches what it missed.
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      clients.delete(res);
+      res.destroy();
+      return;
+    }
+    res.write(text);
+  };
+  const broadcast = (name: string, payload: unknown): void => {
+    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const res of clients) send(res, frame);
+  };
+  const unsubscribes = EVENTS.map((name) => engine.on(name, (payload) => broadcast(name, payload)));
+
+  const timer = setInterval(() => {
+    for (const res of clients) send(res, ': keep-alive\n\n');
+  }, keepAliveMs);
+  timer.unref();
+
+  return {
+    attach(res) {
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Content-Type-Options': 'nosniff',
+        // Reverse proxies (nginx) would otherwise buffer the stream.
+        'X-Accel-Buffering': 'no',
+      });
+      // retry: how soon EventSource reconnects; the comment flushes headers at once.
+      res.write('retry: 2000\n: connected\n\n');
+      res.socket?.setNoDelay(true);
+      clients.add(res);
+      const drop = (): void => {
+        clients.delete(res);
+      };
+      res.on('close', drop);
+      res.on('error', drop);
+    },
+    clientCount: () => clients.size,
+    close() {
+      clearInterval(timer);
+      for (const off of unsubscribes) off();
+      for (const res of clients) res.end();
+      clients.clear();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// Pure parts of the web transport: token compare, allowed Host headers, CLI flags.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultDataDir, parseCliArgs } from '../../../../electron/web/cli-args.ts';
+import {
+  allowedHostHeaders,
+  newToken,
+  publicHost,
+  tokenMatches,
+} from '../../../../electron/web/http-guard.ts';
+import { STATUS_BY_CODE } from '../../../../electron/web/http-json.ts';
+import { ErrorCode } from '../../../../shared/domain.ts';
+
+describe('token', () => {
+  it('matches only the exact token', () => {
+    const t = newToken();
+    expect(tokenMatches(t, t)).toBe(true);
+    expect(tokenMatches(`${t} `, t)).toBe(false);
+    expect(tokenMatches(t.toUpperCase(), t)).toBe(t === t.toUpperCase());
+    expect(tokenMatches('', t)).toBe(false);
+    expect(tokenMatches(null, t)).toBe(false);
+    expect(tokenMatches(undefined, t)).toBe(false);
+  });
+});
+
+describe('allowed Host headers', () => {
+  it('bound to loopback: the loopback names on its port only', () => {
+    expect([...allowedHostHeaders('127.0.0.1', 8080)].sort()).toEqual([
+      '127.0.0.1:8080',
+      '[::1]:8080',
+      'localhost:8080',
+    ]);
+  });
+
+  it('bound to one LAN address: that address', () => {
+    expect([...allowedHostHeaders('192.168.1.20', 80)]).toEqual(['192.168.1.20:80']);
+    expect(publicHost('192.168.1.20')).toBe('192.168.1.20');
+    expect([...allowedHostHeaders('fe80::1', 80)]).toEqual(['[fe80::1]:80']);
+  });
+
+  it('bound to every interface: own addresses and names, never a foreign name', () => {
+    const set = allowedHostHeaders('0.0.0.0', 9000);
+    expect(set.has('127.0.0.1:9000')).toBe(true);
+    expect(set.has('evil.example:9000')).toBe(false);
+    expect(publicHost('0.0.0.0')).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('status mapping', () => {
+  it('has an HTTP status for every engine error code, 401 left to the token', () => {
+    for (const code of ErrorCode.options) {
+      expect(STATUS_BY_CODE[code], code).toBeGreaterThanOrEqual(400);
+      expect(STATUS_BY_CODE[code], code).not.toBe(401);
+    }
+  });
+});
+
+describe('serve flags', () => {
+  it('defaults to loopback, a free port and the per-OS user data folder', () => {
+    const parsed = parseCliArgs([], { XDG_CONFIG_HOME: '/cfg' });
+    expect(parsed).toEqual({
+      ok: true,
+      options: {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: defaultDataDir(process.platform, { XDG_CONFIG_HOME: '/cfg' }),
+        profile: undefined,
+        help: false,
+      },
+    });
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/cfg' }, '/home/a')).toBe(
+      join('/cfg', 'merchant-console'),
+    );
+    expect(defaultDataDir('linux', {}, '/home/a')).toBe(
+      join('/home/a', '.config', 'merchant-console'),
+    );
+    expect(defaultDataDir('darwin', {}, '/Users/a')).toBe(
+      join('/Users/a', 'Library', 'Application Support', 'merchant-console'),
+    );
+    expect(
+      defaultDataDir('win32', { APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'C:\\Users\\a'),
+    ).toBe(join('C:\\Users\\a\\AppData\\Roaming', 'merchant-console'));
+  });
+
+  it('reads every flag', () => {
+    const parsed = parseCliArgs([
+      '--port',
+      '8123',
+      '--host',
+      '0.0.0.0',
+      '--data',
+      '/tmp/x',
+      '--profile',
+      'sandbox',
+    ]);
+    expect(parsed).toEqual({
+      ok: true,
+      options: { port: 8123, host: '0.0.0.0', dataDir: '/tmp/x', profile: 'sandbox', help: false },
+    });
+    expect(parseCliArgs(['--host', '[::1]'])).toMatchObject({ ok: true, options: { host: '::1' } });
+  });
+
+  it.each([
+    [['--port', '70000'], '--port must be an integer from 0 to 65535'],
+    [['--port', 'abc'], '--port must be an integer'],
+    [['--port', '-1'], '--port'],
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['extra'], 'extra'],
+    [['--host', 'a b'], '--host must be'],
+    [['--data', ' '], '--data must name a folder'],
+    [['--profile', '../x'], '--profile must be'],
+    [['--port'], "Option '--port <value>' argument missing"],
+  ])('refuses %j with a clear message', (argv, message) => {
+    const parsed = parseCliArgs(argv);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.message).toContain(message);
+  });
+});
