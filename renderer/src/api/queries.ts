@@ -1,0 +1,57 @@
+// Server state: every read from the engine goes through React Query.
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import type { PaymentPage } from '../../../shared/domain.ts';
+import { merchant } from '../bridge/index.ts';
+import { qk } from './keys.ts';
+
+export const PAYMENTS_PAGE = 500;
+
+export const useAppInfo = () =>
+  useQuery({ queryKey: qk.app, queryFn: () => merchant.app.info(), staleTime: Infinity });
+
+export const useProfiles = () =>
+  useQuery({ queryKey: qk.profiles, queryFn: () => merchant.profiles.list() });
+
+export const useKeyStatus = () =>
+  useQuery({ queryKey: qk.key, queryFn: () => merchant.key.status() });
+
+export const useSettings = () =>
+  useQuery({ queryKey: qk.settings, queryFn: () => merchant.settings.get() });
+
+export const useReceiver = () =>
+  useQuery({ queryKey: qk.receiver, queryFn: () => merchant.receiver.status() });
+
+export const useTotals = () =>
+  useQuery({ queryKey: qk.totals, queryFn: () => merchant.payments.totals() });
+
+export function useCheckoutPage(limit: number, offset: number, active: boolean | undefined) {
+  return useQuery({
+    queryKey: qk.checkoutPage(limit, offset, active),
+    queryFn: () =>
+      merchant.checkouts.list({ limit, offset, ...(active === undefined ? {} : { active }) }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export type PaymentsData = InfiniteData<PaymentPage, number>;
+
+/** The feed, newest first, loaded in pages of 500 as the list is scrolled. */
+export function usePaymentsFeed() {
+  return useInfiniteQuery({
+    queryKey: qk.payments,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => merchant.payments.list({ limit: PAYMENTS_PAGE, offset: pageParam }),
+    // Pages only grow; comparing 10,000 old rows with the new ones on every load is waste.
+    structuralSharing: false,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.data.length;
+      return last.data.length > 0 && next < last.total ? next : undefined;
+    },
+  });
+}

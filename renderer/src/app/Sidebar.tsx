@@ -1,0 +1,82 @@
+// Navigation and the account in use. Alt+1…4 jump between screens.
+import { useEffect } from 'react';
+import { useProfiles, useTotals } from '../api/queries.ts';
+import { useUi, type Screen } from '../state/ui-store.ts';
+import { Badge } from '../ui/Feedback.tsx';
+import { Icon, type IconName } from '../ui/icons.tsx';
+
+const NAV: { screen: Screen; label: string; icon: IconName }[] = [
+  { screen: 'new', label: 'New payment link', icon: 'plus' },
+  { screen: 'checkouts', label: 'Checkouts', icon: 'list' },
+  { screen: 'payments', label: 'Live payments', icon: 'pulse' },
+  { screen: 'settings', label: 'Settings', icon: 'gear' },
+];
+
+export function Sidebar() {
+  const { screen, go } = useUi();
+  const profiles = useProfiles();
+  const totals = useTotals();
+  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      const item = NAV[Number(e.key) - 1];
+      if (item) {
+        e.preventDefault();
+        go(item.screen);
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  return (
+    <nav className="sidebar" aria-label="Main">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          ◆
+        </span>
+        <span className="brand-name">Merchant Console</span>
+      </div>
+      <ul>
+        {NAV.map((n, i) => (
+          <li key={n.screen}>
+            <button
+              type="button"
+              className="nav-item"
+              aria-current={screen === n.screen ? 'page' : undefined}
+              aria-keyshortcuts={`Alt+${i + 1}`}
+              title={n.label}
+              onClick={() => go(n.screen)}
+            >
+              <Icon name={n.icon} />
+              <span className="nav-label">{n.label}</span>
+              {n.screen === 'payments' && totals.data && totals.data.paid_count > 0 ? (
+                <span className="nav-count" aria-label={`${totals.data.paid_count} paid today`}>
+                  {totals.data.paid_count}
+                </span>
+              ) : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {active ? (
+        <div
+          className="sidebar-foot"
+          title={`${active.name} (${active.kind === 'sandbox' ? 'sandbox' : 'live'})`}
+        >
+          <span className="muted small">Account</span>
+          <span className="truncate account-name" title={active.name}>
+            {active.name}
+          </span>
+          {active.kind === 'sandbox' ? (
+            <Badge tone="info">Sandbox · test money</Badge>
+          ) : (
+            <Badge tone="muted">Live</Badge>
+          )}
+        </div>
+      ) : null}
+    </nav>
+  );
+}

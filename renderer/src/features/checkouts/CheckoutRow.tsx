@@ -1,0 +1,61 @@
+import { memo } from 'react';
+import type { Checkout } from '../../../../shared/domain.ts';
+import { formatMoney } from '../../../../shared/money.ts';
+import { errorMessage } from '../../bridge/index.ts';
+import { exactTime, relativeTime } from '../../lib/time.ts';
+import { openCheckout } from '../../lib/open-url.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Badge } from '../../ui/Feedback.tsx';
+import { ProductName } from '../../ui/ProductName.tsx';
+import { announce } from '../../ui/announcer.tsx';
+import { CopyButton } from '../share/CopyButton.tsx';
+
+export const ROW_HEIGHT = 52;
+
+export const CheckoutRow = memo(function CheckoutRow(props: {
+  c: Checkout;
+  now: number;
+  onQr(c: Checkout): void;
+}) {
+  const { c } = props;
+  return (
+    <tr style={{ height: ROW_HEIGHT }}>
+      <td className="cell-name">
+        <ProductName name={c.product_name} />
+      </td>
+      <td className="num">{formatMoney(c.amount, c.currency)}</td>
+      <td>{c.active ? <Badge tone="info">Active</Badge> : <Badge tone="muted">Inactive</Badge>}</td>
+      <td>{c.paid ? <Badge tone="ok">✓ Paid</Badge> : <span className="muted">Not paid</span>}</td>
+      <td>
+        <time dateTime={c.created_at} title={exactTime(c.created_at)}>
+          {relativeTime(c.created_at, props.now)}
+        </time>
+      </td>
+      <td className="cell-actions">
+        <CopyButton
+          size="sm"
+          variant="ghost"
+          text={c.checkout_url}
+          label="Copy"
+          aria-label={`Copy link for ${c.product_name}`}
+        />
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Show QR code for ${c.product_name}`}
+          onClick={() => props.onQr(c)}
+        >
+          QR
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Open ${c.product_name} in browser`}
+          onClick={() => openCheckout(c.checkout_url).catch((e) => announce(errorMessage(e)))}
+        >
+          Open
+        </Button>
+      </td>
+    </tr>
+  );
+});

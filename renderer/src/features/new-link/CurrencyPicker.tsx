@@ -1,0 +1,72 @@
+// Common currencies first, then every ISO 4217 code; the label says how many decimals the
+// price fields accept, because that rule changes with the currency (JPY 0, KWD 3).
+import { useId } from 'react';
+import {
+  ALL_CURRENCIES,
+  COMMON_CURRENCIES,
+  currencyExponent,
+} from '../../../../shared/currencies.ts';
+
+const names = (() => {
+  try {
+    return new Intl.DisplayNames(undefined, { type: 'currency' });
+  } catch {
+    return null;
+  }
+})();
+
+function label(code: string): string {
+  const name = names?.of(code);
+  return name && name !== code ? `${code} — ${name}` : code;
+}
+
+const common = new Set<string>(COMMON_CURRENCIES);
+const rest = ALL_CURRENCIES.filter((c) => !common.has(c));
+
+export function CurrencyPicker(props: {
+  value: string;
+  onChange(code: string): void;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  const exp = (() => {
+    try {
+      return currencyExponent(props.value);
+    } catch {
+      return 2;
+    }
+  })();
+  return (
+    <div className={`field${props.error ? ' has-error' : ''}`}>
+      <label htmlFor={id} className="field-label">
+        Currency
+      </label>
+      <select
+        id={id}
+        value={props.value}
+        aria-describedby={`${id}-hint`}
+        aria-invalid={props.error ? true : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <optgroup label="Common">
+          {COMMON_CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {label(c)}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="All currencies">
+          {rest.map((c) => (
+            <option key={c} value={c}>
+              {label(c)}
+            </option>
+          ))}
+        </optgroup>
+      </select>
+      {props.error ? <p className="field-error">{props.error}</p> : null}
+      <p id={`${id}-hint`} className="field-hint">
+        {exp === 0 ? 'Whole amounts only' : `Prices with up to ${exp} decimals`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// After a successful create: the link large and selectable, Copy, QR, Open, Create another.
+import { useState } from 'react';
+import type { Checkout } from '../../../../shared/domain.ts';
+import { formatMoney } from '../../../../shared/money.ts';
+import { openCheckout } from '../../lib/open-url.ts';
+import { errorMessage } from '../../bridge/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { announce } from '../../ui/announcer.tsx';
+import { CopyButton } from '../share/CopyButton.tsx';
+import { QrCode } from '../share/QrCode.tsx';
+import { QrDialog } from '../share/QrDialog.tsx';
+
+export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
+  const c = props.checkout;
+  const amount = formatMoney(c.amount, c.currency);
+  const [big, setBig] = useState(false);
+  return (
+    <section className="created" aria-labelledby="created-title">
+      <div className="created-main">
+        <p className="eyebrow ok-text">✓ Payment link ready</p>
+        <h2 id="created-title" className="created-title" title={c.product_name}>
+          {c.product_name}
+        </h2>
+        <p className="created-amount">{amount}</p>
+        <label className="field-label" htmlFor="checkout-url">
+          Checkout URL
+        </label>
+        <output id="checkout-url" className="url-box" aria-label="Checkout URL">
+          {c.checkout_url}
+        </output>
+        <div className="row wrap">
+          <CopyButton text={c.checkout_url} variant="primary" size="lg" autoFocus />
+          <Button
+            size="lg"
+            onClick={() => openCheckout(c.checkout_url).catch((e) => announce(errorMessage(e)))}
+          >
+            Open in browser
+          </Button>
+          <Button size="lg" onClick={() => setBig(true)}>
+            Show QR full size
+          </Button>
+          <Button size="lg" onClick={() => window.print()}>
+            Print QR code
+          </Button>
+          <Button size="lg" variant="ghost" onClick={props.onAnother}>
+            Create another
+          </Button>
+        </div>
+        <p className="muted small">
+          {c.active
+            ? 'Active: customers can pay it now.'
+            : 'Created inactive: customers cannot pay it yet.'}
+        </p>
+      </div>
+      <QrCode url={c.checkout_url} caption={c.product_name} amount={amount} />
+      <QrDialog checkout={big ? c : null} onClose={() => setBig(false)} />
+    </section>
+  );
+}

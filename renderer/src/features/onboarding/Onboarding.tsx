@@ -1,0 +1,87 @@
+// First run: try everything at once against the built-in sandbox, or connect a real account.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { merchant, errorMessage } from '../../bridge/index.ts';
+import { resetAccountData } from '../../api/reset.ts';
+import { useUi } from '../../state/ui-store.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Notice } from '../../ui/Feedback.tsx';
+import { announce } from '../../ui/announcer.tsx';
+import { ConnectForm } from './ConnectForm.tsx';
+
+export function Onboarding() {
+  const client = useQueryClient();
+  const { setOnboarded, go } = useUi();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [connect, setConnect] = useState(false);
+
+  async function trySandbox() {
+    setBusy(true);
+    setError(null);
+    try {
+      const list = await merchant.profiles.list();
+      const sandbox = list.profiles.find((p) => p.kind === 'sandbox');
+      const id = sandbox?.id ?? 'sandbox';
+      // Switching restarts the receiver; skip it when the sandbox is already in use.
+      if (list.active_id !== id) await merchant.profiles.switch({ id });
+      await resetAccountData(client);
+      setOnboarded(true);
+      go('new');
+      announce('Sandbox ready. Create your first payment link.');
+    } catch (e) {
+      setError(`The sandbox could not start: ${errorMessage(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="onboarding" id="main">
+      <div className="onboarding-card">
+        <p className="brand-mark" aria-hidden="true">
+          ◆
+        </p>
+        <h1>Welcome to Merchant Console</h1>
+        <p className="lead">
+          Create payment links, show them as QR codes and watch payments arrive live.
+        </p>
+        <div className="choices">
+          <section className="choice" aria-labelledby="sandbox-title">
+            <h2 id="sandbox-title">Try the sandbox</h2>
+            <p className="muted">
+              A private practice shop runs inside the console. Create links and pay them yourself —
+              no account, no real money.
+            </p>
+            <Button variant="primary" size="lg" busy={busy} onClick={trySandbox} autoFocus>
+              Try the sandbox
+            </Button>
+            {error ? <Notice tone="error">{error}</Notice> : null}
+          </section>
+          <section className="choice" aria-labelledby="connect-title">
+            <h2 id="connect-title">Connect your account</h2>
+            {connect ? (
+              <ConnectForm
+                onConnected={(masked) => {
+                  setOnboarded(true);
+                  go('new');
+                  announce(`Connected. Your key ${masked ?? ''} was accepted.`);
+                }}
+              />
+            ) : (
+              <>
+                <p className="muted">
+                  Use your Payment Checkout Service base URL and API key. We test the key before
+                  saving it.
+                </p>
+                <Button size="lg" onClick={() => setConnect(true)}>
+                  Connect your account
+                </Button>
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,144 @@
+// Is the console able to hear payments? Receiver, webhook registration, last event, gaps,
+// and the live link to the engine — each in plain words with the fix next to it.
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useProfiles, useReceiver, useSettings } from '../../api/queries.ts';
+import { qk } from '../../api/keys.ts';
+import { errorMessage, merchant } from '../../bridge/index.ts';
+import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
+import { exactTime, relativeTime } from '../../lib/time.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Notice } from '../../ui/Feedback.tsx';
+import { announce } from '../../ui/announcer.tsx';
+import { useUi } from '../../state/ui-store.ts';
+
+// A profile switch restarts the receiver for a few milliseconds; no delivery can be missed
+// in that time (the service retries), so only stops of a second or more are worth a warning.
+const MIN_GAP_MS = 1000;
+
+export function useLinkState(): LinkState {
+  const [state, setState] = useState(linkState);
+  useEffect(() => onLinkState((s) => setState(s)), []);
+  return state;
+}
+
+function Dot({ tone }: { tone: 'ok' | 'warn' | 'error' }) {
+  return <span className={`dot dot-${tone}`} aria-hidden="true" />;
+}
+
+export function StatusStrip() {
+  const q = useReceiver();
+  const link = useLinkState();
+  const now = useNow(15_000);
+  const client = useQueryClient();
+  const { gapsSeenUntil, dismissGaps, go } = useUi();
+  const profiles = useProfiles();
+  const settings = useSettings();
+  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const needsTunnel = active?.kind === 'live' && settings.data && !settings.data.public_url;
+  const register = useMutation({
+    mutationFn: () => merchant.webhook.register(),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: qk.receiver });
+      announce('Webhook registered');
+    },
+    onError: (e) => announce(`Webhook registration failed: ${errorMessage(e)}`),
+  });
+  const s = q.data;
+  if (!s) {
+    return (
+      <div className="status-strip" aria-label="Receiver status">
+        {q.isError ? (
+          <span>Receiver status unavailable: {errorMessage(q.error)}</span>
+        ) : (
+          <span className="muted">Checking receiver…</span>
+        )}
+      </div>
+    );
+  }
+  const gaps = s.gaps.filter(
+    (g) =>
+      Date.parse(g.to) - Date.parse(g.from) >= MIN_GAP_MS &&
+      (gapsSeenUntil === null || Date.parse(g.to) > Date.parse(gapsSeenUntil)),
+  );
+  return (
+    <>
+      <dl className="status-strip" aria-label="Receiver status">
+        <div>
+          <dt>Receiver</dt>
+          <dd>
+            <Dot tone={s.listening ? 'ok' : 'error'} />
+            <span className="truncate" title={s.address ?? undefined}>
+              {s.listening ? `Listening on ${s.address ?? 'loopback'}` : 'Not listening'}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Webhook</dt>
+          <dd>
+            <Dot tone={s.webhook.registered ? 'ok' : 'warn'} />
+            {s.webhook.registered ? (
+              <span className="truncate" title={s.webhook.url ?? ''}>
+                Registered{s.webhook.signed ? ' · signed' : ''}
+              </span>
+            ) : (
+              <>
+                Not registered{' '}
+                <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
+                  Register now
+                </Button>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Last event</dt>
+          <dd>
+            {s.last_event_at ? (
+              <time dateTime={s.last_event_at} title={exactTime(s.last_event_at)}>
+                {relativeTime(s.last_event_at, now)}
+              </time>
+            ) : (
+              'None yet'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Live updates</dt>
+          <dd>
+            <Dot tone={link === 'live' ? 'ok' : 'warn'} />
+            {link === 'live' ? 'Connected' : 'Reconnecting…'}
+          </dd>
+        </div>
+      </dl>
+      {s.error ? <Notice tone="error">Receiver problem: {s.error}</Notice> : null}
+      {needsTunnel ? (
+        <Notice tone="info">
+          The real service cannot reach this computer’s local address, so live payments will not
+          arrive until you set a public URL (a tunnel).{' '}
+          <button type="button" className="link" onClick={() => go('settings')}>
+            Set it up in Settings
+          </button>
+        </Notice>
+      ) : null}
+      {s.webhook.error ? <Notice tone="warn">Webhook: {s.webhook.error}</Notice> : null}
+      {gaps.length ? (
+        <Notice tone="warn">
+          <strong>Possible missed payments.</strong> The receiver was not running{' '}
+          {gaps.length === 1
+            ? `from ${exactTime(gaps[0]!.from)} to ${exactTime(gaps[0]!.to)}`
+            : `${gaps.length} times, last from ${exactTime(gaps[gaps.length - 1]!.from)} to ${exactTime(gaps[gaps.length - 1]!.to)}`}
+          . The service retries deliveries, but check your payments there for that time.{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => dismissGaps(gaps[gaps.length - 1]!.to)}
+          >
+            Dismiss
+          </button>
+        </Notice>
+      ) : null}
+    </>
+  );
+}

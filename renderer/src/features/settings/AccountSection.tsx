@@ -1,0 +1,152 @@
+// The account in use: its base URL and its key (masked; replace or remove).
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
+import { useKeyStatus, useProfiles } from '../../api/queries.ts';
+import { errorMessage, merchant, toMerchantError } from '../../bridge/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Notice } from '../../ui/Feedback.tsx';
+import { announce } from '../../ui/announcer.tsx';
+import { connectOutcome } from '../onboarding/connect-outcome.ts';
+
+export function AccountSection() {
+  const profiles = useProfiles();
+  const key = useKeyStatus();
+  const client = useQueryClient();
+  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const [newKey, setNewKey] = useState('');
+  const [replacing, setReplacing] = useState(false);
+  const [baseUrl, setBaseUrl] = useState<string | null>(null);
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const [urlError, setUrlError] = useState<string | undefined>();
+
+  const setKey = useMutation({
+    mutationFn: (k: string) => merchant.key.set({ key: k }),
+    onSuccess: (s) => {
+      setNewKey('');
+      setReplacing(false);
+      setKeyError(null);
+      void client.invalidateQueries();
+      announce(`Key accepted and saved: ${s.masked ?? ''}`);
+    },
+    onError: (e) =>
+      setKeyError(connectOutcome(toMerchantError(e), active?.base_url ?? 'the service')),
+  });
+  const clearKey = useMutation({
+    mutationFn: () => merchant.key.clear(),
+    onSuccess: () => {
+      void client.invalidateQueries();
+      announce('Key removed from the keychain');
+    },
+    onError: (e) => announce(`Could not remove the key: ${errorMessage(e)}`),
+  });
+  const saveUrl = useMutation({
+    mutationFn: (url: string) => merchant.profiles.update({ id: active!.id, base_url: url }),
+    onSuccess: () => {
+      setBaseUrl(null);
+      void client.invalidateQueries();
+      announce('Base URL saved');
+    },
+    onError: (e) => setUrlError(errorMessage(e)),
+  });
+
+  if (!active) return null;
+  const k = key.data ?? active.key;
+  const sandbox = active.kind === 'sandbox';
+
+  function submitKey(e: FormEvent) {
+    e.preventDefault();
+    if (!newKey.trim()) return setKeyError('Paste the new key first.');
+    setKey.mutate(newKey.trim());
+  }
+  function submitUrl(e: FormEvent) {
+    e.preventDefault();
+    const url = (baseUrl ?? '').trim();
+    if (!isHttpUrl(url)) return setUrlError('Enter an address starting with https://');
+    setUrlError(undefined);
+    saveUrl.mutate(url);
+  }
+
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <div className="card-head">
+        <h2 id="account-title">{active.name}: connection</h2>
+      </div>
+      {!k.keychain_available ? (
+        <Notice tone="error">No system keychain is available. {k.problem}</Notice>
+      ) : null}
+      {sandbox ? (
+        <p className="muted">
+          The sandbox runs inside the console at {active.base_url}; its key is created and kept for
+          you.
+        </p>
+      ) : (
+        <form className="inline-form" onSubmit={submitUrl} noValidate>
+          <Field
+            label="Base URL"
+            type="url"
+            value={baseUrl ?? active.base_url}
+            onChange={(e) => setBaseUrl(e.target.value)}
+            error={urlError}
+          />
+          <Button
+            type="submit"
+            disabled={baseUrl === null || baseUrl === active.base_url}
+            busy={saveUrl.isPending}
+          >
+            Save URL
+          </Button>
+        </form>
+      )}
+      <div className="key-row">
+        <div>
+          <span className="field-label">API key</span>
+          <p className="mono" aria-label="API key (masked)">
+            {k.present ? k.masked : <span className="muted">No key stored</span>}
+          </p>
+        </div>
+        {!sandbox ? (
+          <div className="row">
+            <Button size="sm" onClick={() => setReplacing((r) => !r)} aria-expanded={replacing}>
+              {k.present ? 'Replace key' : 'Add key'}
+            </Button>
+            {k.present ? (
+              <Button
+                size="sm"
+                variant="danger"
+                busy={clearKey.isPending}
+                onClick={() => {
+                  if (
+                    window.confirm(
+                      'Remove this key from the keychain? The console stops working with this account until you add one again.',
+                    )
+                  )
+                    clearKey.mutate();
+                }}
+              >
+                Remove key
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {replacing ? (
+        <form className="inline-form" onSubmit={submitKey} noValidate>
+          <Field
+            label="New API key"
+            type="password"
+            autoComplete="off"
+            value={newKey}
+            onChange={(e) => setNewKey(e.target.value)}
+            hint="Tested against the service before it replaces the old one."
+          />
+          <Button type="submit" variant="primary" busy={setKey.isPending}>
+            Test and save
+          </Button>
+        </form>
+      ) : null}
+      {keyError ? <Notice tone="error">{keyError}</Notice> : null}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+// Accounts: the built-in sandbox and any live accounts; switch, add, remove.
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useProfiles } from '../../api/queries.ts';
+import { resetAccountData } from '../../api/reset.ts';
+import { errorMessage, merchant } from '../../bridge/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Badge, ErrorState, Spinner } from '../../ui/Feedback.tsx';
+import { announce } from '../../ui/announcer.tsx';
+import { ConnectForm } from '../onboarding/ConnectForm.tsx';
+
+export function ProfilesSection() {
+  const q = useProfiles();
+  const client = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const refresh = () => resetAccountData(client);
+  const switchTo = useMutation({
+    mutationFn: (id: string) => merchant.profiles.switch({ id }),
+    onSuccess: async (list) => {
+      await refresh();
+      announce(
+        `Switched to ${list.profiles.find((p) => p.id === list.active_id)?.name ?? 'profile'}`,
+      );
+    },
+    onError: (e) => announce(`Could not switch: ${errorMessage(e)}`),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => merchant.profiles.remove({ id }),
+    onSuccess: async () => {
+      await refresh();
+      announce('Account removed');
+    },
+    onError: (e) => announce(`Could not remove: ${errorMessage(e)}`),
+  });
+
+  return (
+    <section className="card" aria-labelledby="profiles-title">
+      <div className="card-head">
+        <h2 id="profiles-title">Accounts</h2>
+        {!adding ? (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            Add live account
+          </Button>
+        ) : null}
+      </div>
+      {q.isLoading ? (
+        <Spinner label="Loading accounts" />
+      ) : q.isError ? (
+        <ErrorState
+          title="Accounts could not be loaded"
+          message={errorMessage(q.error)}
+          onRetry={() => void q.refetch()}
+        />
+      ) : (
+        <ul className="profile-list">
+          {q.data!.profiles.map((p) => {
+            const active = p.id === q.data!.active_id;
+            return (
+              <li key={p.id} className={`profile${active ? ' active' : ''}`}>
+                <div className="profile-main">
+                  <span className="profile-name">
+                    {p.name}{' '}
+                    {p.kind === 'sandbox' ? (
+                      <Badge tone="info">Sandbox</Badge>
+                    ) : (
+                      <Badge tone="muted">Live</Badge>
+                    )}
+                    {active ? <Badge tone="ok">In use</Badge> : null}
+                  </span>
+                  <span className="muted small truncate">
+                    {p.base_url} · {p.key.present ? `key ${p.key.masked ?? 'stored'}` : 'no key'}
+                  </span>
+                </div>
+                {!active ? (
+                  <div className="row">
+                    <Button
+                      size="sm"
+                      busy={switchTo.isPending && switchTo.variables === p.id}
+                      onClick={() => switchTo.mutate(p.id)}
+                      aria-label={`Switch to ${p.name}`}
+                    >
+                      Switch
+                    </Button>
+                    {p.kind === 'live' ? (
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={`Remove ${p.name}`}
+                        onClick={() => {
+                          if (
+                            window.confirm(
+                              `Remove the account “${p.name}” and its stored key from this console?`,
+                            )
+                          )
+                            remove.mutate(p.id);
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    ) : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {adding ? (
+        <div className="subcard">
+          <h3 className="small-title">Add a live account</h3>
+          <ConnectForm
+            submitLabel="Test key and add"
+            onConnected={(masked) => {
+              setAdding(false);
+              announce(`Account added and in use. Key ${masked ?? ''} accepted.`);
+            }}
+          />
+          <Button variant="ghost" size="sm" onClick={() => setAdding(false)}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

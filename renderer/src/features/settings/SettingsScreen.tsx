@@ -1,0 +1,42 @@
+import { useSettings } from '../../api/queries.ts';
+import { errorMessage } from '../../bridge/index.ts';
+import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
+import { AccountSection } from './AccountSection.tsx';
+import { ExportSection } from './ExportSection.tsx';
+import { PreferencesSection } from './PreferencesSection.tsx';
+import { ProfilesSection } from './ProfilesSection.tsx';
+import { ReceiverSection } from './ReceiverSection.tsx';
+
+export function SettingsScreen() {
+  const settings = useSettings();
+  return (
+    <section className="screen settings" aria-labelledby="settings-title">
+      <header className="screen-head">
+        <div>
+          <h1 id="settings-title">Settings</h1>
+          <p className="muted">Accounts, keys, how payments reach the console, and alerts.</p>
+        </div>
+      </header>
+      <ProfilesSection />
+      <AccountSection />
+      {settings.isLoading ? (
+        <Spinner label="Loading settings" />
+      ) : settings.isError ? (
+        <ErrorState
+          title="Settings could not be loaded"
+          message={errorMessage(settings.error)}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <>
+          <ReceiverSection
+            key={`${settings.data!.receiver_port}|${settings.data!.public_url}`}
+            settings={settings.data!}
+          />
+          <PreferencesSection settings={settings.data!} />
+        </>
+      )}
+      <ExportSection />
+    </section>
+  );
+}

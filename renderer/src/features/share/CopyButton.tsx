@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { copyText } from '../../lib/clipboard.ts';
+import { Button, type ButtonProps } from '../../ui/Button.tsx';
+import { announce } from '../../ui/announcer.tsx';
+
+export function CopyButton({
+  text,
+  label = 'Copy link',
+  ...rest
+}: { text: string; label?: string } & ButtonProps) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(t);
+  }, [copied]);
+  return (
+    <Button
+      {...rest}
+      onClick={async () => {
+        const ok = await copyText(text);
+        setCopied(ok);
+        announce(
+          ok ? 'Link copied to the clipboard' : 'Could not copy: select the link and copy it',
+        );
+      }}
+    >
+      {copied ? '✓ Copied' : label}
+    </Button>
+  );
+}

@@ -1,0 +1,24 @@
+// The QR code of a checkout URL, big enough to scan from a phone across a counter (≥ 6 cm
+// on screen and in print), with the product and amount printed under it.
+import { useQrDataUrl } from '../../lib/qr.ts';
+import { Spinner } from '../../ui/Feedback.tsx';
+
+export function QrCode(props: { url: string; caption?: string; amount?: string }) {
+  const src = useQrDataUrl(props.url);
+  return (
+    <figure className="qr print-area">
+      {src ? (
+        <img src={src} alt={`QR code for ${props.url}`} width={280} height={280} />
+      ) : (
+        <Spinner label="Drawing QR code" />
+      )}
+      {props.caption || props.amount ? (
+        <figcaption>
+          {props.caption ? <span className="qr-caption">{props.caption}</span> : null}
+          {props.amount ? <strong className="qr-amount">{props.amount}</strong> : null}
+          <span className="qr-hint">Scan to pay</span>
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}

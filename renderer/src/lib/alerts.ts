@@ -1,0 +1,63 @@
+// Optional cues for a payment: a short two-tone chime (Web Audio, no sound file to ship) and,
+// in a browser tab, a desktop notification. Electron shows its own native notification.
+import type { Payment } from '../../../shared/domain.ts';
+import { formatMoney } from '../../../shared/money.ts';
+
+let ctx: AudioContext | null = null;
+
+// Browsers only let a page start audio after a gesture; payments arrive without one, so the
+// audio context is created (suspended or not) and resumed on the first click or key press.
+function unlockAudio(): void {
+  try {
+    ctx ??= new AudioContext();
+    void ctx.resume();
+  } catch {
+    // No audio device.
+  }
+}
+window.addEventListener('pointerdown', unlockAudio, { once: true, capture: true });
+window.addEventListener('keydown', unlockAudio, { once: true, capture: true });
+
+export function chime(): void {
+  try {
+    ctx ??= new AudioContext();
+    const now = ctx.currentTime;
+    [880, 1320].forEach((freq, i) => {
+      const osc = ctx!.createOscillator();
+      const gain = ctx!.createGain();
+      osc.type = 'sine';
+      osc.frequency.value = freq;
+      const t = now + i * 0.12;
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.25);
+      osc.connect(gain).connect(ctx!.destination);
+      osc.start(t);
+      osc.stop(t + 0.3);
+    });
+  } catch {
+    // No audio device: the feed itself still shows the payment.
+  }
+}
+
+export function notificationsSupported(): boolean {
+  return typeof Notification !== 'undefined';
+}
+
+export async function askNotificationPermission(): Promise<NotificationPermission> {
+  if (!notificationsSupported()) return 'denied';
+  if (Notification.permission !== 'default') return Notification.permission;
+  return Notification.requestPermission();
+}
+
+export function notifyPayment(p: Payment): void {
+  if (!notificationsSupported() || Notification.permission !== 'granted') return;
+  try {
+    new Notification(`Payment received: ${formatMoney(p.amount, p.currency)}`, {
+      body: p.product_name ?? 'Checkout ' + p.checkout_id,
+      tag: p.id,
+    });
+  } catch {
+    // Some browsers only allow notifications from a service worker; the feed still updates.
+  }
+}

@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { bridgeError } from './bridge/index.ts';
+import { App } from './app/App.tsx';
+import { createQueryClient } from './app/query-client.ts';
+// Order matters: theme tokens first, the narrow-window and print overrides last.
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/controls.css';
+import './styles/feedback.css';
+import './styles/onboarding.css';
+import './styles/new-link.css';
+import './styles/lists.css';
+import './styles/settings.css';
+import './styles/narrow.css';
+import './styles/print.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+if (bridgeError) {
+  root.render(
+    <main className="onboarding">
+      <div className="onboarding-card" role="alert">
+        <h1>Merchant Console</h1>
+        <p>{bridgeError}</p>
+      </div>
+    </main>,
+  );
+} else {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

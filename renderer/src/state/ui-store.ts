@@ -1,0 +1,64 @@
+// UI-only state (design.md: no copy of server data here). Persisted where a restart should
+// keep it: first-run flag, chosen screen, theme, table preferences.
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+export type Screen = 'new' | 'checkouts' | 'payments' | 'settings';
+export type Theme = 'system' | 'light' | 'dark';
+export type ActiveFilter = 'all' | 'active' | 'inactive';
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+interface UiState {
+  onboarded: boolean;
+  screen: Screen;
+  theme: Theme;
+  checkoutFilter: ActiveFilter;
+  pageSize: PageSize;
+  page: number;
+  search: string;
+  /** Gaps ending at or before this time were acknowledged by the person. */
+  gapsSeenUntil: string | null;
+  setOnboarded(v: boolean): void;
+  go(screen: Screen): void;
+  setTheme(theme: Theme): void;
+  setCheckoutFilter(f: ActiveFilter): void;
+  setPageSize(n: PageSize): void;
+  setPage(n: number): void;
+  setSearch(s: string): void;
+  dismissGaps(until: string): void;
+}
+
+export const useUi = create<UiState>()(
+  persist(
+    (set) => ({
+      onboarded: false,
+      screen: 'new',
+      theme: 'system',
+      checkoutFilter: 'all',
+      pageSize: 25,
+      page: 0,
+      search: '',
+      gapsSeenUntil: null,
+      setOnboarded: (onboarded) => set({ onboarded }),
+      go: (screen) => set({ screen }),
+      setTheme: (theme) => set({ theme }),
+      setCheckoutFilter: (checkoutFilter) => set({ checkoutFilter, page: 0 }),
+      setPageSize: (pageSize) => set({ pageSize, page: 0 }),
+      setPage: (page) => set({ page: Math.max(0, page) }),
+      setSearch: (search) => set({ search }),
+      dismissGaps: (gapsSeenUntil) => set({ gapsSeenUntil }),
+    }),
+    {
+      name: 'merchant.ui',
+      partialize: (s) => ({
+        onboarded: s.onboarded,
+        screen: s.screen,
+        theme: s.theme,
+        checkoutFilter: s.checkoutFilter,
+        pageSize: s.pageSize,
+        gapsSeenUntil: s.gapsSeenUntil,
+      }),
+    },
+  ),
+);
