@@ -31,10 +31,13 @@ if [ ! -f out/renderer/index.html ] ||
   npx electron-vite build
 fi
 mkdir -p test-results
-rm -f test-results/vitest.json test-results/playwright.json
+rm -f test-results/vitest.json test-results/conformance.json test-results/playwright.json
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
+# The conformance suite, against the sandbox (CHECKOUT_BASE_URL is for `npm run conformance`).
+env -u CHECKOUT_BASE_URL -u CHECKOUT_API_KEY npx vitest run --config test/conformance/vitest.config.ts \
+  --reporter=default --reporter=json --outputFile.json=test-results/conformance.json || status=$?
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json ||
   status=$?
-node test/support/summary.ts test-results/vitest.json test-results/playwright.json
+node test/support/summary.ts test-results/vitest.json test-results/conformance.json test-results/playwright.json
 exit "$status"
