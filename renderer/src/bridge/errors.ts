@@ -1,6 +1,6 @@
 // One error type for every failure the renderer sees, whatever the transport, so screens
 // can show the engine's message and point at the field it names.
-import type { EngineErrorShape, ErrorCode } from '../../../shared/domain.ts';
+import { ErrorCode, type EngineErrorShape } from '../../../shared/domain.ts';
 
 export class MerchantError extends Error {
   readonly code: ErrorCode;
@@ -16,26 +16,14 @@ export class MerchantError extends Error {
   }
 }
 
-const CODES = new Set<string>([
-  'bad_input',
-  'validation_error',
-  'offline',
-  'timeout',
-  'key_rejected',
-  'no_key',
-  'keychain_unavailable',
-  'rate_limited',
-  'server_error',
-  'bad_response',
-  'not_found',
-  'conflict',
-  'internal',
-]);
-
 function isShape(value: unknown): value is EngineErrorShape {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.code === 'string' && CODES.has(v.code) && typeof v.message === 'string';
+  return (
+    typeof v.code === 'string' &&
+    ErrorCode.safeParse(v.code).success &&
+    typeof v.message === 'string'
+  );
 }
 
 /**
