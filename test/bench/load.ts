@@ -16,8 +16,8 @@ export interface LoadResult {
 
 export interface LoadSpec {
   port: number;
-  /** The exact request bytes, sent as is for every request. */
-  request: Buffer;
+  /** The exact request bytes, sent as is for every request, or a function giving each one. */
+  request: Buffer | (() => Buffer);
   expectStatus: number;
   concurrency: number;
   durationMs: number;
@@ -59,8 +59,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           resolve();
           return;
         }
+        const bytes = typeof spec.request === 'function' ? spec.request() : spec.request;
         sentAt = performance.now();
-        socket.write(spec.request);
+        socket.write(bytes);
       };
       socket.on('connect', send);
       socket.on('error', reject);

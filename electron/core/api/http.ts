@@ -41,6 +41,8 @@ export interface JsonResponse {
 }
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** The connection was made, then cut by the other side before a whole answer arrived. */
+const DROPPED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
 
 export async function exchange(cfg: HttpConfig, ex: Exchange): Promise<JsonResponse> {
   const retries = ex.method === 'GET' ? cfg.maxRetries : 0;
@@ -94,6 +96,14 @@ async function attemptOnce(cfg: HttpConfig, ex: Exchange): Promise<JsonResponse>
     if (ex.signal?.aborted) return new EngineError('timeout', 'The request was cancelled.');
     const code = causeCode(err);
     const sent = !NOT_SENT.has(code);
+    if (DROPPED.has(code)) {
+      // The service was reached; saying "cannot reach" would send the user to the network.
+      return new EngineError(
+        'offline',
+        `The service at ${origin} closed the connection before answering (${code}).${unsure(ex) || ' Try again in a moment.'}`,
+        { cause: new Error(code) },
+      );
+    }
     return new EngineError(
       'offline',
       `Cannot reach the service at ${origin}${code ? ` (${code})` : ''}. Check the internet connection and the profile's base URL.${sent ? unsure(ex) : ''}`,
