@@ -29,7 +29,7 @@ export class GroupCommitter<J, R> {
   readonly #run: BatchRunner<J, R>;
   readonly #maxBatch: number;
   readonly #maxWaitMs: number;
-  readonly #waitForReturning: WaitPolicy;
+  readonly #waitForReturning: WaitPolicy | (() => WaitPolicy);
   readonly #slowCommitMs: number;
   #queue: Pending<J, R>[] = [];
   #scheduled = false;
@@ -45,7 +45,8 @@ export class GroupCommitter<J, R> {
     options: {
       maxBatch?: number;
       maxWaitMs?: number;
-      waitForReturning?: WaitPolicy;
+      /** A policy, or a function read after each commit (where the next one will run). */
+      waitForReturning?: WaitPolicy | (() => WaitPolicy);
       slowCommitMs?: number;
     } = {},
   ) {
@@ -94,8 +95,11 @@ export class GroupCommitter<J, R> {
       this.#inFlight = null;
       // Jobs in the system now: those just answered (likely to return) and those waiting.
       const slow = performance.now() - started >= this.#slowCommitMs;
-      const wait =
-        this.#waitForReturning === 'always' || (this.#waitForReturning === 'when-slow' && slow);
+      const policy =
+        typeof this.#waitForReturning === 'function'
+          ? this.#waitForReturning()
+          : this.#waitForReturning;
+      const wait = policy === 'always' || (policy === 'when-slow' && slow);
       this.#expected = wait ? Math.max(1, batch.length + this.#queue.length) : 1;
       if (this.#closed) this.#flush();
       else this.#maybeFlush();

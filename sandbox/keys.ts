@@ -1,6 +1,6 @@
 // API keys: `sk_live_<40 base62 chars>` (≈238 bits). Only the SHA-256 hash is stored, so a
 // copy of the database does not hand out working keys.
-import { createHash, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
 
 export const KEY_PREFIX = 'sk';
 const LIVE_MARK = `${KEY_PREFIX}_live_`;
@@ -24,8 +24,9 @@ export function generateApiKey(): string {
   return LIVE_MARK + randomBase62(RANDOM_CHARS);
 }
 
+/** SHA-256 hex of the key; the one-shot hash() is about twice as fast as createHash(). */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /**
@@ -57,25 +58,30 @@ export function newEventId(): string {
   return `evt_${randomBase62(24)}`;
 }
 
-// Random bytes for ids are drawn 4 KiB at a time: one syscall per 256 ids, not per id.
+// Random bytes for ids are drawn 4 KiB at a time: one syscall per ~400 ids, not per id.
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /**
  * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. Time-ordered ids
  * land at the right edge of the primary-key index, so a group commit of 30 checkouts writes
  * a few pages instead of 30 random ones, which halves the fsync'd bytes per commit.
+ * Built from a byte-to-hex table: this runs once per created checkout.
  */
 export function newId(): string {
-  if (poolOffset + 16 > pool.length) {
+  if (poolOffset + 10 > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const b = Buffer.from(pool.subarray(poolOffset, poolOffset + 16));
-  poolOffset += 16;
-  b.writeUIntBE(Date.now(), 0, 6);
-  b[6] = (b[6]! & 0x0f) | 0x70; // version 7
-  b[8] = (b[8]! & 0x3f) | 0x80; // RFC 9562 variant
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const o = poolOffset;
+  poolOffset += 10;
+  const p = pool;
+  const t = Date.now().toString(16).padStart(12, '0');
+  return (
+    `${t.slice(0, 8)}-${t.slice(8)}-` +
+    // version 7 and 12 random bits; then the RFC 9562 variant (10xx) and 14 random bits
+    `7${HEX[p[o]! & 0x0f]![1]}${HEX[p[o + 1]!]}-${HEX[(p[o + 2]! & 0x3f) | 0x80]}${HEX[p[o + 3]!]}-` +
+    `${HEX[p[o + 4]!]}${HEX[p[o + 5]!]}${HEX[p[o + 6]!]}${HEX[p[o + 7]!]}${HEX[p[o + 8]!]}${HEX[p[o + 9]!]}`
+  );
 }

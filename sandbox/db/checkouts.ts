@@ -21,6 +21,39 @@ export interface NewCheckout {
   createdAt: string;
 }
 
+/**
+ * A new row as plain values in insert order: id, merchant_id, items (JSON), amount_minor,
+ * currency, product_name, active (0/1), success_url, created_at, list_json. Flat values are
+ * what crosses to the writer thread: cloning them costs far less than nested objects.
+ */
+export type StoredRow = [
+  id: string,
+  merchantId: string,
+  itemsJson: string,
+  amountMinor: number,
+  currency: string,
+  productName: string,
+  active: 0 | 1,
+  successUrl: string | null,
+  createdAt: string,
+  listJson: string,
+];
+
+export function toStoredRow(c: NewCheckout): StoredRow {
+  return [
+    c.id,
+    c.merchantId,
+    JSON.stringify(c.items),
+    c.amountMinor,
+    c.currency,
+    c.productName,
+    c.active ? 1 : 0,
+    c.successUrl,
+    c.createdAt,
+    listFragment(c),
+  ];
+}
+
 export interface CheckoutRow {
   id: string;
   merchant_id: string;
@@ -80,24 +113,21 @@ export class CheckoutRepo {
 
   /** Inserts rows and moves the counters; must run inside the caller's transaction. */
   insertMany(rows: readonly NewCheckout[]): void {
+    this.insertRows(rows.map(toStoredRow));
+  }
+
+  /** insertMany for rows already in their stored form; the caller's transaction too. */
+  insertRows(rows: readonly StoredRow[]): void {
     const perMerchant = new Map<string, { total: number; active: number }>();
-    for (const c of rows) {
-      this.#insert.run(
-        c.id,
-        c.merchantId,
-        JSON.stringify(c.items),
-        c.amountMinor,
-        c.currency,
-        c.productName,
-        c.active ? 1 : 0,
-        c.successUrl,
-        c.createdAt,
-        listFragment(c),
-      );
-      const n = perMerchant.get(c.merchantId) ?? { total: 0, active: 0 };
-      n.total += 1;
-      n.active += c.active ? 1 : 0;
-      perMerchant.set(c.merchantId, n);
+    for (const row of rows) {
+      this.#insert.run(...row);
+      const merchantId = row[1];
+      const n = perMerchant.get(merchantId);
+      if (n === undefined) perMerchant.set(merchantId, { total: 1, active: row[6] });
+      else {
+        n.total += 1;
+        n.active += row[6];
+      }
     }
     for (const [merchantId, n] of perMerchant) this.#count.run(n.total, n.active, merchantId);
   }

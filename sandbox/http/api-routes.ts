@@ -24,7 +24,7 @@ export async function createCheckout(
   const body = (await readBody(req)).toString('utf8');
   const prepared = prepareCreate({ merchantId, body }, ctx.checkoutPageBase);
   // The 201 goes out only after the group commit holding this row has returned.
-  if ('row' in prepared) await ctx.writer.submit(prepared.row);
+  if ('row' in prepared) await ctx.writer.submitRow(prepared.row);
   sendJsonText(res, prepared.result.status, prepared.result.body);
 }
 

@@ -10,11 +10,12 @@ import {
   totalMinor,
 } from '../../shared/checkout-rules.ts';
 import { fromMinor } from '../../shared/money.ts';
-import { checkoutUrl, type CheckoutFull } from '../checkout-view.ts';
-import type { CheckoutRepo, NewCheckout } from '../db/checkouts.ts';
+import { checkoutUrl } from '../checkout-view.ts';
+import type { CheckoutRepo, StoredRow } from '../db/checkouts.ts';
 import { inTransaction } from '../db/open.ts';
 import { HttpError, validationError } from '../http/respond.ts';
 import { newId } from '../keys.ts';
+import { fastCreateInput, type CreateInput } from './fast-input.ts';
 
 export interface CreateJob {
   merchantId: string;
@@ -34,11 +35,60 @@ function errorResult(err: HttpError): CreateResult {
   return { status: err.status, body: JSON.stringify({ error }) };
 }
 
+/** `"<base>/pay/` as JSON text, for the one page base this process serves (it rarely changes). */
+let urlPrefix = { base: '', json: '' };
+
+function checkoutUrlJson(pageBase: string, id: string): string {
+  if (urlPrefix.base !== pageBase || urlPrefix.json === '') {
+    urlPrefix = { base: pageBase, json: JSON.stringify(checkoutUrl(pageBase, '')).slice(0, -1) };
+  }
+  return `${urlPrefix.json}${id}"`;
+}
+
+/**
+ * The stored row and the 201 body of a validated input, built as text once: the items JSON
+ * and the other values are shared by the answer and the list fragment. The result is
+ * byte-for-byte JSON.stringify({data: <full form>}) and listFragment() (see the unit test).
+ * Ids, currency codes and ISO times need no escaping; names and URLs go through stringify.
+ */
+function storedRowAndAnswer(
+  input: CreateInput,
+  merchantId: string,
+  pageBase: string,
+): { row: StoredRow; result: CreateResult } {
+  const { items, currency, amountMinor, active, successUrl } = input;
+  const id = newId();
+  const createdAt = new Date().toISOString();
+  const name = productName(items);
+  const itemsJson = JSON.stringify(items);
+  const head = `{"id":"${id}"`;
+  const mid =
+    `"product_name":${JSON.stringify(name)},"amount":${fromMinor(amountMinor, currency)},` +
+    `"currency":"${currency}"`;
+  const tail = `"active":${active},"created_at":"${createdAt}","checkout_url":`;
+  const body =
+    `{"data":${head},"merchant_id":${JSON.stringify(merchantId)},${mid},"items":${itemsJson},${tail}` +
+    `${checkoutUrlJson(pageBase, id)}}}`;
+  const row: StoredRow = [
+    id,
+    merchantId,
+    itemsJson,
+    amountMinor,
+    currency,
+    name,
+    active ? 1 : 0,
+    successUrl,
+    createdAt,
+    `${head},${mid},${tail}"`,
+  ];
+  return { row, result: { status: 201, body } };
+}
+
 /** Parses and validates one body into a row and its 201 answer, or an error answer. */
 export function prepareCreate(
   job: CreateJob,
   pageBase: string,
-): { row: NewCheckout; result: CreateResult } | { result: CreateResult } {
+): { row: StoredRow; result: CreateResult } | { result: CreateResult } {
   let body: unknown;
   try {
     body = JSON.parse(job.body);
@@ -55,6 +105,8 @@ export function prepareCreate(
       result: errorResult(validationError([{ field: '(body)', message: 'must be a JSON object' }])),
     };
   }
+  const fast = fastCreateInput(body as Record<string, unknown>);
+  if (fast !== null) return storedRowAndAnswer(fast, job.merchantId, pageBase);
   const parsed = CreateCheckoutInput.safeParse(body);
   if (!parsed.success) return { result: errorResult(validationError(fieldIssues(parsed.error))) };
   const input = parsed.data;
@@ -64,29 +116,17 @@ export function prepareCreate(
     amount: i.amount,
     quantity: i.quantity ?? 1,
   }));
-  const row: NewCheckout = {
-    id: newId(),
-    merchantId: job.merchantId,
-    items,
-    amountMinor: totalMinor(items, currency),
-    currency,
-    productName: productName(items),
-    active: input.active ?? true,
-    successUrl: input.success_url ?? null,
-    createdAt: new Date().toISOString(),
-  };
-  const data: CheckoutFull = {
-    id: row.id,
-    merchant_id: row.merchantId,
-    product_name: row.productName,
-    amount: fromMinor(row.amountMinor, currency),
-    currency,
-    items,
-    active: row.active,
-    created_at: row.createdAt,
-    checkout_url: checkoutUrl(pageBase, row.id),
-  };
-  return { row, result: { status: 201, body: JSON.stringify({ data }) } };
+  return storedRowAndAnswer(
+    {
+      items,
+      currency,
+      amountMinor: totalMinor(items, currency),
+      active: input.active ?? true,
+      successUrl: input.success_url ?? null,
+    },
+    job.merchantId,
+    pageBase,
+  );
 }
 
 /**
@@ -96,15 +136,15 @@ export function prepareCreate(
 export function insertBatch(
   db: DatabaseSync,
   repo: CheckoutRepo,
-  rows: readonly NewCheckout[],
+  rows: readonly StoredRow[],
 ): (string | null)[] {
   try {
-    inTransaction(db, () => repo.insertMany(rows));
+    inTransaction(db, () => repo.insertRows(rows));
     return rows.map(() => null);
   } catch {
     return rows.map((row) => {
       try {
-        inTransaction(db, () => repo.insertMany([row]));
+        inTransaction(db, () => repo.insertRows([row]));
         return null;
       } catch (err) {
         return err instanceof Error ? err.message : String(err);

@@ -3,13 +3,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { CheckoutRepo } from '../db/checkouts.ts';
 import { openDatabase } from '../db/open.ts';
-import type { NewCheckout } from '../db/checkouts.ts';
+import type { StoredRow } from '../db/checkouts.ts';
 import { insertBatch } from './create-batch.ts';
 
 export interface BatchMessage {
   type: 'batch';
   id: number;
-  rows: NewCheckout[];
+  rows: StoredRow[];
 }
 
 const port = parentPort!;
@@ -23,12 +23,17 @@ port.on('message', (msg: BatchMessage | { type: 'close' }) => {
     return;
   }
   let results;
+  const started = performance.now();
   try {
     results = insertBatch(db, repo, msg.rows);
   } catch (err) {
     port.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
     return;
   }
-  port.postMessage({ id: msg.id, results });
+  // The commit's own time (no handoff), so the main thread can tell whether to commit inline.
+  const ms = performance.now() - started;
+  port.postMessage(
+    results.every((r) => r === null) ? { id: msg.id, ms } : { id: msg.id, ms, results },
+  );
 });
 port.postMessage({ type: 'ready' });
