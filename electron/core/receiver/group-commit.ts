@@ -17,6 +17,8 @@ export interface GroupCommit {
   log(entry: RequestLogInput): void;
   /** Resolves once everything submitted so far is committed. */
   flush(): Promise<void>;
+  /** True while events wait for, or are in, a commit (settlement yields to them). */
+  busy(): boolean;
 }
 
 /** Most events in one transaction; a bound on how long one commit holds the write lock. */
@@ -83,6 +85,7 @@ export function createGroupCommit(
       logs.push(entry);
       kick();
     },
+    busy: () => events.length > 0 || inflight !== null || scheduled,
     async flush() {
       while (inflight || scheduled) {
         if (inflight) await inflight;

@@ -1,13 +1,12 @@
 // Judges one inbox event against the checkout it names. Amounts are compared in integer
 // minor units of the checkout's currency, so 59.97 equals 3 × 19.99 and 10.001 USD is
 // never "close enough".
-import type { Checkout } from '../../../shared/domain.ts';
 import { formatMoney, toMinor } from '../../../shared/money.ts';
-import type { InboxEvent, Settlement } from '../store/index.ts';
+import type { CheckoutTerms, InboxEvent, Settlement } from '../store/index.ts';
 
 /** What the processor learned about the checkout an event names. */
 export type CheckoutLookup =
-  { found: true; checkout: Checkout } | { found: false; failure: string | null };
+  { found: true; checkout: CheckoutTerms } | { found: false; failure: string | null };
 
 export function judge(ev: InboxEvent, lookup: CheckoutLookup): Settlement {
   const base = { inbox_id: ev.id, kind: 'payment' as const };

@@ -1,6 +1,11 @@
-// Turns committed inbox events into payments. It runs after each commit and once at start,
-// so events committed before a crash but not yet processed are handled at the next start.
+// Turns committed inbox events into payments. It runs after commits and once at start, so
+// events committed before a crash but not yet processed are handled at the next start.
 // Settlement and "processed" are one transaction, so a reprocess never stores or emits twice.
+//
+// Settlement is batched and low priority: the acknowledgement path (one group commit per
+// tick on the writer thread) must never queue behind it. A kick waits a few milliseconds so
+// that many events settle in one transaction, and each settle waits while an acknowledgement
+// commit is queued or in flight, up to a bound so that settlement keeps up under load.
 import type { Checkout, Payment } from '../../../shared/domain.ts';
 import type { InboxEvent, ReceiverWriter, Store } from '../store/index.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
@@ -13,14 +18,23 @@ export interface ProcessorOptions {
   onPayment: (payment: Payment) => void;
   now: () => number;
   log: (message: string) => void;
+  /** True while acknowledgement commits are queued or in flight; settlement yields to them. */
+  ackBusy?: () => boolean;
+  /** Delay between a kick and the settle it starts, so a burst settles together. */
+  coalesceMs?: number;
+  /** Longest a settle yields to acknowledgement commits before it goes anyway. */
+  maxYieldMs?: number;
   /** Delay before retrying after a storage failure. */
   retryMs?: number;
   /** Longest wait for an in-progress lookup at shutdown. */
   stopGraceMs?: number;
 }
 
-const BATCH = 200;
+/** Most inbox events settled in one transaction (bounds how long it holds the writer). */
+const BATCH = 1000;
 const LOOKUP_CONCURRENCY = 4;
+const COALESCE_MS = 2;
+const MAX_YIELD_MS = 20;
 
 export interface Processor {
   kick(): void;
@@ -29,16 +43,30 @@ export interface Processor {
   stop(): Promise<void>;
 }
 
+const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms).unref());
+
 export function createProcessor(o: ProcessorOptions): Processor {
   const abort = new AbortController();
   let running: Promise<void> | null = null;
   let again = false;
   let retry: NodeJS.Timeout | null = null;
+  let coalesce: NodeJS.Timeout | null = null;
+  const coalesceMs = o.coalesceMs ?? COALESCE_MS;
+  const maxYieldMs = o.maxYieldMs ?? MAX_YIELD_MS;
+
+  /** Waits while acknowledgement commits are pending, at most maxYieldMs. */
+  const yieldToAcks = async (): Promise<void> => {
+    const until = Date.now() + maxYieldMs;
+    while (o.ackBusy?.() && Date.now() < until && !abort.signal.aborted) await sleep(1);
+  };
 
   const loop = async (): Promise<void> => {
     do {
       again = false;
       for (;;) {
+        if (abort.signal.aborted) return;
+        await yieldToAcks();
         if (abort.signal.aborted) return;
         const rows = o.store.receiver.unprocessed(o.profileId, BATCH);
         if (rows.length === 0) break;
@@ -56,22 +84,31 @@ export function createProcessor(o: ProcessorOptions): Processor {
             o.log(`payment listener failed: ${String(err)}`);
           }
         }
+        if (rows.length < BATCH) break;
       }
     } while (again);
   };
 
   const resolveCheckouts = async (rows: InboxEvent[]): Promise<Map<string, CheckoutLookup>> => {
     const out = new Map<string, CheckoutLookup>();
+    // One query for the whole batch. UUIDs compare case-insensitively and the service
+    // writes them in one case or the other, so ids not found as written are retried
+    // lower- and upper-cased (a second query, only for those).
+    const wanted = [...new Set(rows.map((r) => r.checkout_id))];
+    const known = o.store.checkouts.termsOf(o.profileId, wanted);
+    const unmatched = wanted.filter((id) => !known.has(id));
+    if (unmatched.length > 0) {
+      const other = o.store.checkouts.termsOf(
+        o.profileId,
+        unmatched.flatMap((id) => [id.toLowerCase(), id.toUpperCase()]),
+      );
+      for (const [id, c] of other) known.set(id, c);
+    }
     const missing: string[] = [];
-    for (const r of rows) {
-      if (out.has(r.checkout_id) || missing.includes(r.checkout_id)) continue;
-      // UUIDs compare case-insensitively; the service writes them in one case or the other.
-      const local =
-        o.store.checkouts.get(o.profileId, r.checkout_id) ??
-        o.store.checkouts.get(o.profileId, r.checkout_id.toLowerCase()) ??
-        o.store.checkouts.get(o.profileId, r.checkout_id.toUpperCase());
-      if (local) out.set(r.checkout_id, { found: true, checkout: local });
-      else missing.push(r.checkout_id);
+    for (const id of wanted) {
+      const local = known.get(id) ?? known.get(id.toLowerCase()) ?? known.get(id.toUpperCase());
+      if (local) out.set(id, { found: true, checkout: local });
+      else missing.push(id);
     }
     const worker = async (): Promise<void> => {
       for (let id = missing.shift(); id !== undefined; id = missing.shift()) {
@@ -96,7 +133,7 @@ export function createProcessor(o: ProcessorOptions): Processor {
     }
   };
 
-  const kick = (): void => {
+  const start = (): void => {
     if (abort.signal.aborted) return;
     if (running) {
       again = true;
@@ -109,7 +146,7 @@ export function createProcessor(o: ProcessorOptions): Processor {
         if (!abort.signal.aborted && retry === null) {
           retry = setTimeout(() => {
             retry = null;
-            kick();
+            start();
           }, o.retryMs ?? 5000);
           retry.unref();
         }
@@ -119,14 +156,33 @@ export function createProcessor(o: ProcessorOptions): Processor {
       });
   };
 
+  const kick = (): void => {
+    if (abort.signal.aborted) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    if (coalesce) return;
+    if (coalesceMs <= 0) return start();
+    coalesce = setTimeout(() => {
+      coalesce = null;
+      start();
+    }, coalesceMs);
+  };
+
   return {
     kick,
     async idle() {
-      while (running) await running;
+      while (running || coalesce) {
+        if (running) await running;
+        else await sleep(coalesceMs);
+      }
     },
     async stop() {
       abort.abort();
       if (retry) clearTimeout(retry);
+      if (coalesce) clearTimeout(coalesce);
+      coalesce = null;
       // A lookup that ignores the abort signal must not hold shutdown hostage: after the
       // grace period the loop is abandoned; it settles nothing once it sees the abort.
       let timer: NodeJS.Timeout | undefined;

@@ -40,6 +40,8 @@ export interface ReceiverOptions {
   onStatus?: () => void;
   now?: () => number;
   timeouts?: ReceiverTimeouts;
+  /** Settlement batching (defaults in processor.ts: 2 ms coalescing, 20 ms longest yield). */
+  settlement?: { coalesceMs?: number; maxYieldMs?: number };
   /** Diagnostics; never given a secret, a token or a body. */
   log?: (message: string) => void;
 }
@@ -89,6 +91,9 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     onPayment: o.onPayment,
     now,
     log,
+    // Settlement yields to the acknowledgement path (declared below; called only later).
+    ackBusy: () => commits.busy(),
+    ...o.settlement,
     stopGraceMs: t.shutdownGraceMs,
   });
   const commits = createGroupCommit(

@@ -1,9 +1,9 @@
 // Checkouts the console created or saw in list pages. `paid` is never stored: it is derived
 // from the verified payments so it can only ever mean "a verified payment arrived".
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Checkout } from '../../../shared/domain.ts';
-import { transaction } from './sql.ts';
-import type { CheckoutInput, CheckoutsRepo } from './types.ts';
+import { placeholders, transaction } from './sql.ts';
+import type { CheckoutInput, CheckoutsRepo, CheckoutTerms } from './types.ts';
 
 interface Row {
   id: string;
@@ -38,6 +38,21 @@ export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRep
       merchant_id = COALESCE(excluded.merchant_id, checkouts.merchant_id)`);
   const getStmt = db.prepare(`SELECT ${COLS} FROM checkouts c WHERE c.profile_id = ? AND c.id = ?`);
 
+  // Statements by IN-list length: batches repeat the same few sizes, so parse each once.
+  const terms = new Map<number, StatementSync>();
+  const termsStmt = (n: number): StatementSync => {
+    let st = terms.get(n);
+    if (!st) {
+      if (terms.size >= 64) terms.clear();
+      st = db.prepare(
+        `SELECT id, product_name, amount, currency FROM checkouts
+         WHERE profile_id = ? AND id IN (${placeholders(n)})`,
+      );
+      terms.set(n, st);
+    }
+    return st;
+  };
+
   const write = (profileId: string, c: CheckoutInput): void => {
     upsert.run(
       profileId,
@@ -70,6 +85,17 @@ export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRep
       });
     },
     get,
+    termsOf(profileId, ids) {
+      const out = new Map<string, CheckoutTerms>();
+      const unique = [...new Set(ids)];
+      // Chunked to stay well under SQLite's bound-parameter limit.
+      for (let i = 0; i < unique.length; i += 500) {
+        const chunk = unique.slice(i, i + 500);
+        const rows = termsStmt(chunk.length).all(profileId, ...chunk) as unknown as CheckoutTerms[];
+        for (const r of rows) out.set(r.id, { ...r });
+      }
+      return out;
+    },
     page(profileId, { limit, offset, active }) {
       const filter = active === undefined ? '' : ' AND c.active = ?';
       const args: (string | number)[] = [profileId];

@@ -107,6 +107,125 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX downtime_by_profile ON downtime (profile_id, id);
   `,
+  // 2: maintained payment counters, so a feed page and today's totals cost the same with
+  // 100,000 payments as with 1,000. Triggers keep them in the same transaction as every
+  // insert, delete or status change of a payment, whoever writes it (the receiver's writer
+  // thread, an import, a bench seeding the file directly); existing rows are backfilled.
+  // Slots are epoch ms / width in SQLite's integer division, which matches floor() for the
+  // non-negative times a receiver records.
+  `
+  CREATE TABLE payment_counts (
+    profile_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, status)
+  ) WITHOUT ROWID;
+  -- Verified payments per 15-minute slot of epoch time and currency. Totals are for the
+  -- LOCAL day, whose bounds are not UTC midnights; every time zone in use today is a whole
+  -- number of quarter hours from UTC, so a local day is a run of whole slots. payments.ts
+  -- still scans the raw rows for any part of the day that does not fill a slot, so the
+  -- answer is exact whatever the offset.
+  CREATE TABLE payment_slots (
+    profile_id TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    minor INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, slot, currency)
+  ) WITHOUT ROWID;
+  -- Payments of every status per 15-minute slot and per UTC day (96 slots), so a feed page
+  -- at a deep offset finds its slot by walking a few hundred counters, then skips only
+  -- within that slot instead of walking every newer row.
+  CREATE TABLE payment_feed_slots (
+    profile_id TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, slot)
+  ) WITHOUT ROWID;
+  CREATE TABLE payment_feed_days (
+    profile_id TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, day)
+  ) WITHOUT ROWID;
+  -- The ragged edges of a day (under 15 minutes each) are scanned with payments_newest;
+  -- newest-first paging uses it too.
+  --
+  -- counted = 1 marks a row whose counters its writer already added, in the same
+  -- transaction, once per batch (write-ops.ts settle: a per-row trigger would cost more
+  -- than the rest of settling). Every other insert leaves it NULL and the trigger counts it.
+  ALTER TABLE payments ADD COLUMN counted INTEGER;
+
+  CREATE TRIGGER payments_count_insert AFTER INSERT ON payments
+  WHEN NEW.counted IS NULL BEGIN
+    INSERT INTO payment_counts (profile_id, status, n) VALUES (NEW.profile_id, NEW.status, 1)
+      ON CONFLICT (profile_id, status) DO UPDATE SET n = n + 1;
+    INSERT INTO payment_feed_slots (profile_id, slot, n)
+      VALUES (NEW.profile_id, NEW.received_ms / 900000, 1)
+      ON CONFLICT (profile_id, slot) DO UPDATE SET n = n + 1;
+    INSERT INTO payment_feed_days (profile_id, day, n)
+      VALUES (NEW.profile_id, NEW.received_ms / 86400000, 1)
+      ON CONFLICT (profile_id, day) DO UPDATE SET n = n + 1;
+    INSERT INTO payment_slots (profile_id, slot, currency, minor, n)
+      SELECT NEW.profile_id, NEW.received_ms / 900000, NEW.currency,
+        COALESCE(NEW.amount_minor, 0), 1
+      WHERE NEW.status = 'verified'
+      ON CONFLICT (profile_id, slot, currency) DO UPDATE
+        SET minor = minor + excluded.minor, n = n + 1;
+  END;
+  CREATE TRIGGER payments_count_delete AFTER DELETE ON payments BEGIN
+    UPDATE payment_counts SET n = n - 1
+      WHERE profile_id = OLD.profile_id AND status = OLD.status;
+    UPDATE payment_feed_slots SET n = n - 1
+      WHERE profile_id = OLD.profile_id AND slot = OLD.received_ms / 900000;
+    UPDATE payment_feed_days SET n = n - 1
+      WHERE profile_id = OLD.profile_id AND day = OLD.received_ms / 86400000;
+    UPDATE payment_slots SET minor = minor - COALESCE(OLD.amount_minor, 0), n = n - 1
+      WHERE OLD.status = 'verified' AND profile_id = OLD.profile_id
+        AND slot = OLD.received_ms / 900000 AND currency = OLD.currency;
+  END;
+  -- Payments are never edited today; should that change, an update is a delete plus an
+  -- insert as far as the counters are concerned.
+  CREATE TRIGGER payments_count_update
+  AFTER UPDATE OF profile_id, status, received_ms, currency, amount_minor ON payments BEGIN
+    UPDATE payment_counts SET n = n - 1
+      WHERE profile_id = OLD.profile_id AND status = OLD.status;
+    UPDATE payment_feed_slots SET n = n - 1
+      WHERE profile_id = OLD.profile_id AND slot = OLD.received_ms / 900000;
+    UPDATE payment_feed_days SET n = n - 1
+      WHERE profile_id = OLD.profile_id AND day = OLD.received_ms / 86400000;
+    UPDATE payment_slots SET minor = minor - COALESCE(OLD.amount_minor, 0), n = n - 1
+      WHERE OLD.status = 'verified' AND profile_id = OLD.profile_id
+        AND slot = OLD.received_ms / 900000 AND currency = OLD.currency;
+    INSERT INTO payment_counts (profile_id, status, n) VALUES (NEW.profile_id, NEW.status, 1)
+      ON CONFLICT (profile_id, status) DO UPDATE SET n = n + 1;
+    INSERT INTO payment_feed_slots (profile_id, slot, n)
+      VALUES (NEW.profile_id, NEW.received_ms / 900000, 1)
+      ON CONFLICT (profile_id, slot) DO UPDATE SET n = n + 1;
+    INSERT INTO payment_feed_days (profile_id, day, n)
+      VALUES (NEW.profile_id, NEW.received_ms / 86400000, 1)
+      ON CONFLICT (profile_id, day) DO UPDATE SET n = n + 1;
+    INSERT INTO payment_slots (profile_id, slot, currency, minor, n)
+      SELECT NEW.profile_id, NEW.received_ms / 900000, NEW.currency,
+        COALESCE(NEW.amount_minor, 0), 1
+      WHERE NEW.status = 'verified'
+      ON CONFLICT (profile_id, slot, currency) DO UPDATE
+        SET minor = minor + excluded.minor, n = n + 1;
+  END;
+
+  INSERT INTO payment_counts (profile_id, status, n)
+    SELECT profile_id, status, COUNT(*) FROM payments GROUP BY profile_id, status;
+  INSERT INTO payment_feed_slots (profile_id, slot, n)
+    SELECT profile_id, received_ms / 900000, COUNT(*) FROM payments
+    GROUP BY profile_id, received_ms / 900000;
+  INSERT INTO payment_feed_days (profile_id, day, n)
+    SELECT profile_id, received_ms / 86400000, COUNT(*) FROM payments
+    GROUP BY profile_id, received_ms / 86400000;
+  INSERT INTO payment_slots (profile_id, slot, currency, minor, n)
+    SELECT profile_id, received_ms / 900000, currency, COALESCE(SUM(amount_minor), 0), COUNT(*)
+    FROM payments WHERE status = 'verified'
+    GROUP BY profile_id, received_ms / 900000, currency;
+  `,
 ];
 
 /** Applies the migrations not yet applied; returns the resulting schema version. */

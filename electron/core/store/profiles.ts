@@ -15,6 +15,11 @@ const SCOPED_TABLES = [
   'request_log',
   'receiver_runs',
   'downtime',
+  // Zero by now (the payments triggers), but the rows themselves go too.
+  'payment_counts',
+  'payment_slots',
+  'payment_feed_slots',
+  'payment_feed_days',
 ] as const;
 
 export function profilesRepo(db: DatabaseSync): ProfilesRepo {

@@ -57,12 +57,20 @@ export interface CheckoutPageResult {
   offset: number;
 }
 
+/** What matching a payment against its checkout needs. */
+export type CheckoutTerms = Pick<Checkout, 'id' | 'product_name' | 'amount' | 'currency'>;
+
 export interface CheckoutsRepo {
   /** From a create response: keeps items and merchant_id. */
   upsertCreated(profileId: string, checkout: CheckoutInput): Checkout;
   /** From list pages: updates the list fields, keeps items/merchant_id already known. */
   upsertListed(profileId: string, checkouts: readonly CheckoutInput[]): void;
   get(profileId: string, id: string): Checkout | null;
+  /**
+   * The terms of the stored checkouts among `ids`, by stored id, in one query per few
+   * hundred ids (the receiver's matcher looks up a whole batch of events at once).
+   */
+  termsOf(profileId: string, ids: readonly string[]): Map<string, CheckoutTerms>;
   /** Newest first (created_at, then insertion order). */
   page(profileId: string, query: CheckoutQuery): CheckoutPageResult;
 }

@@ -1,0 +1,127 @@
+// Batched, low-priority settlement: many acknowledged events settle in one transaction, a
+// crash between the acknowledgement and the settlement still settles each event exactly
+// once at the next start, and a lone event still reaches the screen promptly.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Store } from '../../../electron/core/store/index.ts';
+import {
+  PROFILE,
+  eventBody,
+  openTestStore,
+  post,
+  seedCheckout,
+  startHarness,
+  tempDir,
+} from './harness.ts';
+
+const CHILD = fileURLToPath(new URL('./fixtures/slow-settle-child.ts', import.meta.url));
+
+let tmp: ReturnType<typeof tempDir>;
+let store: Store;
+
+beforeEach(() => {
+  tmp = tempDir();
+  store = openTestStore(tmp.dir);
+});
+afterEach(() => {
+  store.close();
+  tmp.cleanup();
+});
+
+/** Counts the settle transactions the receiver's writer runs. */
+function countSettles(s: Store): { calls: number[] } {
+  const seen = { calls: [] as number[] };
+  const open = s.openReceiverWriter.bind(s);
+  s.openReceiverWriter = (onFallback) => {
+    const w = open(onFallback);
+    const settle = w.settle.bind(w);
+    w.settle = (profileId, verdicts, nowMs) => {
+      seen.calls.push(verdicts.length);
+      return settle(profileId, verdicts, nowMs);
+    };
+    return w;
+  };
+  return seen;
+}
+
+it('settles a backlog of acknowledged events in one transaction', async () => {
+  const checkouts = Array.from({ length: 300 }, () => seedCheckout(store, { amount: 4 }));
+  // Acknowledged (committed) before a crash, never settled.
+  store.receiver.commitBatch(
+    PROFILE,
+    checkouts.map((c, i) => ({
+      dedupe_key: `id:backlog-${i}`,
+      webhook_id: `backlog-${i}`,
+      checkout_id: c.id,
+      amount: 4,
+      currency: 'USD',
+      signed: true,
+      received_ms: Date.now(),
+      body: eventBody(c.id, 4),
+    })),
+    [],
+  );
+  const settles = countSettles(store);
+  const h = await startHarness(store);
+  await h.idle();
+  expect(settles.calls).toEqual([300]);
+  expect(h.payments).toHaveLength(300);
+  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 300, verified: 300 });
+  expect(store.receiver.unprocessed(PROFILE, 10)).toEqual([]);
+  await h.close();
+});
+
+it('settles once after a SIGKILL between acknowledgement and settlement', async () => {
+  const dbPath = join(tmp.dir, 'console.db');
+  const known = Array.from({ length: 20 }, () => seedCheckout(store, { amount: 5 }));
+  const child = spawn(process.execPath, [CHILD, dbPath, PROFILE], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const line = out.split('\n')[0];
+        if (out.includes('\n') && line) resolve((JSON.parse(line) as { url: string }).url);
+      });
+      child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+    });
+    const answers = await Promise.all(known.map((c) => post(url, eventBody(c.id, 5))));
+    expect(answers.map((a) => a.status)).toEqual(known.map(() => 200));
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  // Every acknowledged event is committed and none was settled before the kill.
+  expect(store.receiver.unprocessed(PROFILE, 100)).toHaveLength(20);
+  expect(store.payments.counts(PROFILE).total).toBe(0);
+
+  const h = await startHarness(store);
+  await h.idle();
+  expect(h.payments.map((p) => p.checkout_id).sort()).toEqual(known.map((c) => c.id).sort());
+  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 20, verified: 20 });
+  await h.close();
+
+  // A further restart finds nothing left to settle and emits nothing.
+  const again = await startHarness(store);
+  await again.idle();
+  expect(again.payments).toEqual([]);
+  expect(store.payments.counts(PROFILE).total).toBe(20);
+  await again.close();
+});
+
+it('settles a lone event within a few milliseconds of its acknowledgement', async () => {
+  const c = seedCheckout(store, { amount: 7 });
+  const h = await startHarness(store);
+  const t0 = performance.now();
+  expect((await post(h.url, eventBody(c.id, 7))).status).toBe(200);
+  await expect.poll(() => h.payments.length, { interval: 1 }).toBe(1);
+  // Coalescing adds ~2 ms; generous bound for a loaded 2-core machine.
+  expect(performance.now() - t0).toBeLessThan(500);
+  expect(h.payments[0]).toMatchObject({ checkout_id: c.id, status: 'verified' });
+  await h.close();
+});
