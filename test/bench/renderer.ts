@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
-import { startServe } from '../e2e/fixtures/processes.ts';
+import { startConsole } from './console-rpc.ts';
 import { embeddedSandboxSecret, postPayment } from '../e2e/fixtures/webhooks.ts';
 import { SCROLL_SCRIPT } from './renderer-page.ts';
 
@@ -69,18 +69,7 @@ async function pool<T>(
 async function main() {
   const size = bundleSize();
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-renderer-'));
-  const serve = await startServe(dataDir);
-  const origin = new URL(serve.info.url).origin;
-  const rpc = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-    const res = await fetch(`${origin}/rpc/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${serve.info.token}` },
-      body: JSON.stringify(input),
-    });
-    const body = (await res.json()) as { data: T; error?: { message: string } };
-    if (!res.ok) throw new Error(`${channel}: ${body.error?.message}`);
-    return body.data;
-  };
+  const { serve, rpc } = await startConsole(dataDir);
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     // 1. Navigation → usable: first run (onboarding ready) and a returning visit (the console).

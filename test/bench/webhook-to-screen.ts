@@ -20,7 +20,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
-import { startServe } from '../e2e/fixtures/processes.ts';
+import { startConsole } from './console-rpc.ts';
 import { percentile } from './load.ts';
 
 const { values } = parseArgs({
@@ -76,18 +76,7 @@ async function main(): Promise<void> {
   // Other work on a shared machine skews figures; the load average is saved beside them.
   const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-w2s-'));
-  const serve = await startServe(dataDir);
-  const origin = new URL(serve.info.url).origin;
-  const rpc = async <T>(channel: string, input: unknown = {}): Promise<T> => {
-    const res = await fetch(`${origin}/rpc/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${serve.info.token}` },
-      body: JSON.stringify(input),
-    });
-    const body = (await res.json()) as { data: T; error?: { message: string } };
-    if (!res.ok) throw new Error(`${channel}: ${body.error?.message}`);
-    return body.data;
-  };
+  const { serve, rpc } = await startConsole(dataDir);
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
