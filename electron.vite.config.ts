@@ -6,9 +6,15 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') },
+        input: {
+          index: resolve(import.meta.dirname, 'electron/main/index.ts'),
+          // The embedded sandbox's writer thread is a separate module loaded by path.
+          'sandbox-writer-thread': resolve(import.meta.dirname, 'sandbox/writer/thread.ts'),
+        },
         // keytar is a native addon: loaded at run time, never bundled.
         external: ['keytar'],
+        // One flat folder, so a chunk finds sandbox-writer-thread.js beside itself.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

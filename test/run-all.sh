@@ -27,7 +27,7 @@ fi
 
 # The browser tests serve the built app: build it unless the build is newer than every source.
 if [ ! -f out/renderer/index.html ] ||
-  [ -n "$(find renderer shared electron electron.vite.config.ts -newer out/renderer/index.html -type f -print -quit)" ]; then
+  [ -n "$(find renderer shared electron sandbox electron.vite.config.ts -newer out/renderer/index.html -type f -print -quit)" ]; then
   npx electron-vite build
 fi
 mkdir -p test-results

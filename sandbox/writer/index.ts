@@ -3,6 +3,8 @@
 // main thread commits itself and skips two thread handoffs per batch (placement.ts). Without
 // a thread (or one that cannot start) every batch commits on the main thread.
 import type { DatabaseSync } from 'node:sqlite';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CheckoutRepo, toStoredRow, type NewCheckout, type StoredRow } from '../db/checkouts.ts';
 import { GroupCommitter } from '../group-commit.ts';
@@ -34,8 +36,19 @@ export interface WriterOptions {
 type Reply =
   { id: number; ms: number; results?: (string | null)[] } | { id: number; error: string };
 
+/**
+ * The thread's module: the source file when run from the repository; in the Electron bundle
+ * electron.vite.config.ts emits it as `sandbox-writer-thread.js` beside the other main chunks.
+ */
+function threadModule(): URL {
+  const source = new URL('./thread.ts', import.meta.url);
+  return existsSync(fileURLToPath(source))
+    ? source
+    : new URL('./sandbox-writer-thread.js', import.meta.url);
+}
+
 async function startThread(dataDir: string): Promise<Worker> {
-  const worker = new Worker(new URL('./thread.ts', import.meta.url), { workerData: { dataDir } });
+  const worker = new Worker(threadModule(), { workerData: { dataDir } });
   await new Promise<void>((resolve, reject) => {
     const onError = (err: Error) => reject(err);
     worker.once('error', onError);
