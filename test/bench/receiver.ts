@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { startReceiver, sign } from '../../electron/core/receiver/index.ts';
 import { openStore } from '../../electron/core/store/index.ts';
 import { buildRequest, percentile, runLoad, type LoadResult } from './load.ts';
+import { cpuTally } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -69,7 +70,13 @@ async function serve(): Promise<void> {
   if (process.env.RECV_NO_PROCESSING === '1') {
     // Diagnostic variant (--processing off): the matcher finds nothing to do, so only the
     // acknowledgement path runs (verify, commit, 200). Events still commit before the 200.
-    store.receiver.unprocessed = () => [];
+    // The matcher reads its work through the writer, so that read is what comes back empty.
+    const open = store.openReceiverWriter.bind(store);
+    store.openReceiverWriter = (onFallback) => {
+      const w = open(onFallback);
+      w.pending = async () => [];
+      return w;
+    };
   }
   const r = await startReceiver({
     store,
@@ -183,6 +190,8 @@ async function main(): Promise<void> {
 
   const runs: { concurrency: number; receiver: LoadResult[]; bare: LoadResult[] }[] = [];
   let acked = 0;
+  // CPU per event over the measured slices only (after warm-up), from /proc.
+  const cpu = { receiver: cpuTally(receiver.child.pid), bare: cpuTally(bare.child.pid) };
   try {
     for (const concurrency of levels) {
       const r = { concurrency, receiver: [] as LoadResult[], bare: [] as LoadResult[] };
@@ -196,7 +205,7 @@ async function main(): Promise<void> {
         const order =
           i % 2 === 0 ? (['bare', 'receiver'] as const) : (['receiver', 'bare'] as const);
         for (const who of order) {
-          const res = await load(who, concurrency, SLICE_MS);
+          const res = await cpu[who].measure(() => load(who, concurrency, SLICE_MS));
           r[who].push(res);
           if (who === 'receiver') acked += res.requests;
         }
@@ -247,7 +256,16 @@ async function main(): Promise<void> {
   console.log(
     `acknowledged ${fmt(acked)}, stored in the inbox ${fmt(stored)}, matched as payments ${fmt(payments)}, non-2xx ${errors}`,
   );
+  const cpuPerEvent = {
+    receiver_main_thread_us: cpu.receiver.perRequest().main,
+    receiver_process_us: cpu.receiver.perRequest().total,
+    bare_us: cpu.bare.perRequest().main,
+  };
+  console.log(
+    `CPU per event (measured slices): receiver main thread ${cpuPerEvent.receiver_main_thread_us} µs, receiver process ${cpuPerEvent.receiver_process_us} µs, bare ${cpuPerEvent.bare_us} µs`,
+  );
   const out = {
+    cpu_per_event: cpuPerEvent,
     date: new Date().toISOString(),
     node: process.version,
     cpus: cpus().length,

@@ -4,6 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURRENCY = /^[A-Za-z]{3}$/;
 
 export const PaymentCompletedEvent = z.object({
   event: z.literal('payment.completed', { error: "must be 'payment.completed'" }),
@@ -17,7 +18,7 @@ export const PaymentCompletedEvent = z.object({
     .refine((n) => n > 0, 'must be greater than 0'),
   currency: z
     .string({ error: 'is required and must be a string' })
-    .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
+    .regex(CURRENCY, 'must be a 3-letter currency code')
     .transform((c) => c.toUpperCase()),
 });
 export type PaymentCompletedEvent = z.output<typeof PaymentCompletedEvent>;
@@ -48,6 +49,8 @@ export function parseEvent(raw: Buffer): ParsedEvent {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { ok: false, code: 'validation_error', message: 'The body must be a JSON object.' };
   }
+  const fast = acceptWellFormed(json as Record<string, unknown>);
+  if (fast !== null) return { ok: true, event: fast };
   const parsed = PaymentCompletedEvent.safeParse(json);
   if (parsed.success) return { ok: true, event: parsed.data };
   const details = parsed.error.issues.map((i) => ({
@@ -60,6 +63,27 @@ export function parseEvent(raw: Buffer): ParsedEvent {
     code: 'validation_error',
     message: `${first.field} ${first.message}.`,
     details,
+  };
+}
+
+/**
+ * Accept-only check of a well-formed event, exactly the rules of PaymentCompletedEvent and
+ * the same output (unknown fields dropped, currency upper-cased), at a fraction of zod's
+ * cost on the hot path. It never rejects: anything it does not accept goes through zod,
+ * which alone writes every error message.
+ */
+export function acceptWellFormed(o: Record<string, unknown>): PaymentCompletedEvent | null {
+  const { event, checkout_id, payment_status, amount, currency } = o;
+  if (event !== 'payment.completed' || payment_status !== 'completed') return null;
+  if (typeof checkout_id !== 'string' || !UUID.test(checkout_id)) return null;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || !(amount > 0)) return null;
+  if (typeof currency !== 'string' || !CURRENCY.test(currency)) return null;
+  return {
+    event,
+    checkout_id,
+    payment_status,
+    amount,
+    currency: currency.toUpperCase(),
   };
 }
 

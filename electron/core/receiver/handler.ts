@@ -13,8 +13,8 @@ import {
   isJsonContentType,
   loggablePath,
   readBody,
+  sendAck,
   sendError,
-  sendJson,
   type ErrorBody,
 } from './http-io.ts';
 import { verifySignature } from './signature.ts';
@@ -31,7 +31,9 @@ export interface HandlerDeps {
 export function createHandler(d: HandlerDeps) {
   const expectedPath = Buffer.from(`/webhooks/${d.token}`);
   const isOurPath = (url: string | undefined): boolean => {
-    const path = Buffer.from((url ?? '').split('?')[0] ?? '');
+    const raw = url ?? '';
+    const q = raw.indexOf('?');
+    const path = Buffer.from(q === -1 ? raw : raw.slice(0, q));
     return path.length === expectedPath.length && timingSafeEqual(path, expectedPath);
   };
   const secrets = sharedCall(d.getSecrets);
@@ -133,7 +135,7 @@ export function createHandler(d: HandlerDeps) {
       },
       entry(200, null),
     );
-    sendJson(res, 200, fresh ? { received: true } : { received: true, duplicate: true });
+    sendAck(res, fresh);
   };
 }
 

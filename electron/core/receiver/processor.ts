@@ -7,7 +7,8 @@
 // that many events settle in one transaction, and each settle waits while an acknowledgement
 // commit is queued or in flight, up to a bound so that settlement keeps up under load.
 import type { Checkout, Payment } from '../../../shared/domain.ts';
-import type { InboxEvent, ReceiverWriter, Store } from '../store/index.ts';
+import type { CheckoutTerms, ReceiverWriter, Store } from '../store/index.ts';
+import type { PendingEvent } from '../store/write-ops.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 
 export interface ProcessorOptions {
@@ -68,9 +69,12 @@ export function createProcessor(o: ProcessorOptions): Processor {
         if (abort.signal.aborted) return;
         await yieldToAcks();
         if (abort.signal.aborted) return;
-        const rows = o.store.receiver.unprocessed(o.profileId, BATCH);
-        if (rows.length === 0) break;
-        const lookups = await resolveCheckouts(rows);
+        // Read on the writer's thread: the event loop only judges the batch.
+        const pending = await o.writer.pending(o.profileId, BATCH);
+        if (pending.length === 0) break;
+        if (abort.signal.aborted) return;
+        const rows = pending.map((p) => p.event);
+        const lookups = await resolveCheckouts(pending);
         if (abort.signal.aborted) return; // leave the rest for the next start
         const created = await o.writer.settle(
           o.profileId,
@@ -89,21 +93,27 @@ export function createProcessor(o: ProcessorOptions): Processor {
     } while (again);
   };
 
-  const resolveCheckouts = async (rows: InboxEvent[]): Promise<Map<string, CheckoutLookup>> => {
+  const resolveCheckouts = async (
+    pending: readonly PendingEvent[],
+  ): Promise<Map<string, CheckoutLookup>> => {
     const out = new Map<string, CheckoutLookup>();
-    // One query for the whole batch. UUIDs compare case-insensitively and the service
-    // writes them in one case or the other, so ids not found as written are retried
-    // lower- and upper-cased (a second query, only for those).
-    const wanted = [...new Set(rows.map((r) => r.checkout_id))];
-    const known = o.store.checkouts.termsOf(o.profileId, wanted);
-    const unmatched = wanted.filter((id) => !known.has(id));
-    if (unmatched.length > 0) {
+    // The writer joined each event to the checkout stored under the id as written. UUIDs
+    // compare case-insensitively and the service writes them in one case or the other, so
+    // ids not found as written are retried lower- and upper-cased (one query, only for those).
+    const known = new Map<string, CheckoutTerms>();
+    const unmatched = new Set<string>();
+    for (const p of pending) {
+      if (p.terms) known.set(p.event.checkout_id, p.terms);
+      else unmatched.add(p.event.checkout_id);
+    }
+    if (unmatched.size > 0) {
       const other = o.store.checkouts.termsOf(
         o.profileId,
-        unmatched.flatMap((id) => [id.toLowerCase(), id.toUpperCase()]),
+        [...unmatched].flatMap((id) => [id.toLowerCase(), id.toUpperCase()]),
       );
       for (const [id, c] of other) known.set(id, c);
     }
+    const wanted = [...new Set(pending.map((p) => p.event.checkout_id))];
     const missing: string[] = [];
     for (const id of wanted) {
       const local = known.get(id) ?? known.get(id.toLowerCase()) ?? known.get(id.toUpperCase());

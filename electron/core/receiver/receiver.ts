@@ -114,7 +114,10 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     log,
   });
 
-  const responses = new WeakMap<Socket, ServerResponse>();
+  // The socket's latest response, for clientError. A symbol-keyed property rather than a
+  // WeakMap: it is set on every request, and a plain property store is the cheaper of the two.
+  const RESPONSE = Symbol('response');
+  type TrackedSocket = Socket & { [RESPONSE]?: ServerResponse };
   const server = createServer(
     {
       headersTimeout: t.headersMs,
@@ -125,7 +128,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       maxHeaderSize: 16 * 1024,
     },
     (req: IncomingMessage, res: ServerResponse) => {
-      responses.set(req.socket, res);
+      (req.socket as TrackedSocket)[RESPONSE] = res;
       handle(req, res).catch((err: unknown) => {
         log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
         sendError(res, 500, {
@@ -149,7 +152,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       reason: timedOut ? 'The request did not arrive in time.' : 'Malformed HTTP request.',
       at_ms: now(),
     });
-    const res = responses.get(socket);
+    const res = (socket as TrackedSocket)[RESPONSE];
     if (res && !res.headersSent) {
       sendError(res, statusCode, {
         code: timedOut ? 'timeout' : 'bad_request',

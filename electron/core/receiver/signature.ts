@@ -29,11 +29,16 @@ export function secretKey(secret: string): KeyObject {
   return key;
 }
 
+/** The raw HMAC-SHA256 bytes (verification compares these; no base64 round trip). */
+function mac(secret: string, id: string, timestamp: string, body: Buffer): Buffer {
+  const h = createHmac('sha256', secretKey(secret));
+  h.update(`${id}.${timestamp}.`);
+  h.update(body);
+  return h.digest();
+}
+
 export function sign(secret: string, id: string, timestamp: string, body: Buffer): string {
-  const mac = createHmac('sha256', secretKey(secret));
-  mac.update(`${id}.${timestamp}.`);
-  mac.update(body);
-  return mac.digest('base64');
+  return mac(secret, id, timestamp, body).toString('base64');
 }
 
 /** Checks the headers against every secret; reasons never include a secret or signature. */
@@ -64,7 +69,7 @@ export function verifySignature(
     return { ok: false, reason: 'webhook-signature has no v1 signature.' };
   }
   for (const secret of secrets) {
-    const expected = Buffer.from(sign(secret, h.id, h.timestamp, body), 'base64');
+    const expected = mac(secret, h.id, h.timestamp, body);
     for (const sig of offered) {
       if (sig.length === expected.length && timingSafeEqual(sig, expected)) return { ok: true };
     }

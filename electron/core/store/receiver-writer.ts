@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Payment } from '../../../shared/domain.ts';
 import { toPayment } from './payments.ts';
 import type { InboxEventInput, RequestLogInput, Settlement } from './types.ts';
-import { writeOps, type WriteOps, type WrittenPayment } from './write-ops.ts';
+import { writeOps, type PendingEvent, type WriteOps, type WrittenPayment } from './write-ops.ts';
 
 export interface ReceiverWriter {
   /** Commits the events (synchronous=FULL) and log lines; per event, whether it was new. */
@@ -17,6 +17,8 @@ export interface ReceiverWriter {
   ): Promise<boolean[]>;
   log(profileId: string, entries: readonly RequestLogInput[]): Promise<void>;
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Promise<Payment[]>;
+  /** The oldest unsettled events with their checkout's terms, read on the writer's thread. */
+  pending(profileId: string, limit: number): Promise<PendingEvent[]>;
   /** True while the worker thread is in use (false: writes run on the calling thread). */
   threaded(): boolean;
   close(): Promise<void>;
@@ -138,6 +140,8 @@ export function openReceiverWriter(
       );
       return rows.map(toPayment);
     },
+    pending: (profileId, limit) =>
+      call('pending', [profileId, limit], () => local.pending(profileId, limit)),
     threaded: () => worker !== null,
     async close() {
       if (closed) return;

@@ -3,7 +3,28 @@
 // because receiver-writer.ts also runs its source text inside a worker thread (so that the
 // fsync of a group commit never blocks the event loop). Keep it free of imports at runtime.
 import type { DatabaseSync } from 'node:sqlite';
-import type { InboxEventInput, RequestLogInput, Settlement } from './types.ts';
+import type {
+  CheckoutTerms,
+  InboxEvent,
+  InboxEventInput,
+  RequestLogInput,
+  Settlement,
+} from './types.ts';
+
+/** A row of pending()'s query: the inbox event as stored and its checkout's terms (c_…). */
+type PendingRow = Omit<InboxEvent, 'signed'> & {
+  signed: number;
+  c_id: string | null;
+  c_product_name: string;
+  c_amount: number;
+  c_currency: string;
+};
+
+/** An unsettled inbox event and the terms of the stored checkout it names exactly, if any. */
+export interface PendingEvent {
+  event: InboxEvent;
+  terms: CheckoutTerms | null;
+}
 
 /** A payment row as written (the shape toPayment in payments.ts reads). */
 export interface WrittenPayment {
@@ -27,6 +48,8 @@ export interface WriteOps {
   ): boolean[];
   log(profileId: string, entries: readonly RequestLogInput[]): void;
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): WrittenPayment[];
+  /** The oldest unsettled events with their checkout's terms, one query (no transaction). */
+  pending(profileId: string, limit: number): PendingEvent[];
 }
 
 export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: number): WriteOps {
@@ -74,6 +97,24 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
     FROM inbox WHERE profile_id = ? AND id = ?
     RETURNING id, checkout_id, amount, amount_minor, currency, status, reason, product_name,
       signed, received_ms`);
+
+  // The settlement's reads, joined so that matching needs no further query when the event
+  // spells the checkout id as stored (the usual case); the processor retries the others.
+  const selectPending = db.prepare(`
+    SELECT i.id, i.dedupe_key, i.webhook_id, i.checkout_id, i.amount, i.currency, i.signed,
+      i.received_ms, c.id AS c_id, c.product_name AS c_product_name, c.amount AS c_amount,
+      c.currency AS c_currency
+    FROM inbox i LEFT JOIN checkouts c ON c.profile_id = i.profile_id AND c.id = i.checkout_id
+    WHERE i.profile_id = ? AND i.processed_ms IS NULL ORDER BY i.id LIMIT ?`);
+
+  // Settling an event pending() just returned inserts plain values; only other events (a
+  // caller that read elsewhere) re-read their inbox row (INSERT … SELECT … RETURNING, about
+  // a third dearer per payment). Inbox columns never change once written, so the copy holds.
+  const insertPaymentValues = db.prepare(`
+    INSERT OR IGNORE INTO payments (id, profile_id, inbox_id, checkout_id, amount, amount_minor,
+      currency, status, reason, product_name, signed, received_ms, processed_ms, counted)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`);
+  let lastPending = new Map<number, { profileId: string; row: PendingRow }>();
 
   // Payment ids are UUIDv7-shaped (48-bit millisecond time, then random bits): a random
   // v4 key lands on a random page of the primary-key index, so with 100,000+ payments
@@ -177,27 +218,77 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
           }
           // Already settled (a reprocess after a crash): never insert or emit twice.
           if (markProcessed.run(nowMs, v.status, profileId, v.inbox_id).changes === 0) continue;
-          const row = insertPayment.get(
-            timeOrderedId(nowMs),
-            v.checkout_id ?? null,
-            v.amount_minor,
-            v.status,
-            v.reason,
-            v.product_name,
-            nowMs,
-            profileId,
-            v.inbox_id,
-          ) as unknown as WrittenPayment | undefined;
+          const src = lastPending.get(v.inbox_id);
+          let row: WrittenPayment | undefined;
+          if (src !== undefined && src.profileId === profileId) {
+            const { checkout_id, amount, currency, signed, received_ms } = src.row;
+            const { amount_minor, status, reason, product_name } = v;
+            const id = timeOrderedId(nowMs);
+            const cid = v.checkout_id ?? checkout_id;
+            const inserted = insertPaymentValues.run(
+              id,
+              profileId,
+              v.inbox_id,
+              cid,
+              amount,
+              amount_minor,
+              currency,
+              status,
+              reason,
+              product_name,
+              signed,
+              received_ms,
+              nowMs,
+            );
+            if (inserted.changes === 1) {
+              row = {
+                id,
+                checkout_id: cid,
+                amount,
+                amount_minor,
+                currency,
+                status,
+                reason,
+                product_name,
+                signed,
+                received_ms,
+              };
+            }
+          } else {
+            const got = insertPayment.get(
+              timeOrderedId(nowMs),
+              v.checkout_id ?? null,
+              v.amount_minor,
+              v.status,
+              v.reason,
+              v.product_name,
+              nowMs,
+              profileId,
+              v.inbox_id,
+            ) as unknown as WrittenPayment | undefined;
+            row = got === undefined ? undefined : { ...got };
+          }
           if (row === undefined) {
             // The partial unique index refused a second verified payment for the checkout.
             setOutcome.run('duplicate: checkout already paid', profileId, v.inbox_id);
             continue;
           }
-          created.push({ ...row });
+          created.push(row);
         }
         addCounters(profileId, created);
         return created;
       }, true);
+    },
+    pending(profileId, limit) {
+      const rows = selectPending.all(profileId, limit) as unknown as PendingRow[];
+      lastPending = new Map(rows.map((row) => [row.id, { profileId, row }]));
+      return rows.map(({ c_id, c_product_name, c_amount, c_currency, ...event }) => ({
+        event: { ...event, signed: event.signed === 1 },
+        terms:
+          c_id === null
+            ? null
+            : { id: c_id, product_name: c_product_name, amount: c_amount, currency: c_currency },
+      }));
     },
   };
 }

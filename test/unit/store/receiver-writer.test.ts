@@ -50,6 +50,24 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
       ]);
       const rows = s.receiver.unprocessed('p', 10);
       expect(rows.map((r) => r.dedupe_key)).toEqual(['a', 'b']);
+      // The settlement's read, on the writer: the same events, each with its checkout's
+      // terms when one is stored under the id as written.
+      expect((await w.pending('p', 10)).map((p) => p.event)).toEqual(rows);
+      expect((await w.pending('p', 10)).map((p) => p.terms)).toEqual([null, null]);
+      s.checkouts.upsertListed('p', [
+        {
+          id: 'c1',
+          product_name: 'Tea',
+          amount: 2.5,
+          currency: 'USD',
+          active: true,
+          created_at: '2026-02-02T09:00:00.000Z',
+          checkout_url: 'http://x/pay/c1',
+        },
+      ]);
+      expect((await w.pending('p', 1)).map((p) => p.terms)).toEqual([
+        { id: 'c1', product_name: 'Tea', amount: 2.5, currency: 'USD' },
+      ]);
       const verdict = (id: number) => ({
         inbox_id: id,
         kind: 'payment' as const,
@@ -74,6 +92,7 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
         ),
       ).toEqual([]);
       expect(s.receiver.unprocessed('p', 10)).toEqual([]);
+      expect(await w.pending('p', 10)).toEqual([]);
       expect(s.receiver.recentLog('p', 5)).toHaveLength(1);
       expect(fallbacks).toEqual([]);
     } finally {
@@ -92,3 +111,47 @@ it('keeps worker commits after the store is reopened', async () => {
   store = openStore(join(dir, 'console.db'));
   expect(store.receiver.unprocessed('p', 10).map((r) => r.dedupe_key)).toEqual(['x']);
 });
+
+for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
+  it(`settles events read by pending() exactly as others on the ${where}`, async () => {
+    const s = where === 'worker thread' ? store : openStore(':memory:');
+    const w = s.openReceiverWriter();
+    try {
+      const signedEvent = { ...event('s', 'c2'), signed: true, amount: 7.25, currency: 'EUR' };
+      await w.commitBatch('p', [event('u', 'c1'), signedEvent, event('m', 'c3')], []);
+      const rows = s.receiver.unprocessed('p', 10);
+      // Only the first two are read through the writer: the third settles from its row.
+      await w.pending('p', 2);
+      const verdict = (id: number, status: 'verified' | 'mismatch') => ({
+        inbox_id: id,
+        kind: 'payment' as const,
+        status,
+        reason: status === 'mismatch' ? 'Paid too little.' : null,
+        product_name: 'Tea',
+        amount_minor: 250,
+      });
+      const paid = await w.settle(
+        'p',
+        [
+          verdict(rows[0]!.id, 'verified'),
+          { ...verdict(rows[1]!.id, 'mismatch'), checkout_id: 'C2' },
+          verdict(rows[2]!.id, 'verified'),
+        ],
+        9,
+      );
+      expect(paid.map((p) => p.checkout_id)).toEqual(['c1', 'C2', 'c3']);
+      // What settle hands back is what was stored, whichever way it was inserted.
+      for (const p of paid) expect(s.payments.get('p', p.id)).toEqual(p);
+      expect(paid[1]).toMatchObject({ amount: 7.25, currency: 'EUR', signed: true });
+      expect(s.payments.counts('p')).toMatchObject({ verified: 2, mismatch: 1 });
+      // A second verified payment for a checkout is refused on the values path too.
+      await w.commitBatch('p', [event('u2', 'c1')], []);
+      const [again] = await w.pending('p', 10);
+      expect(await w.settle('p', [verdict(again!.event.id, 'verified')], 10)).toEqual([]);
+      expect(await w.pending('p', 10)).toEqual([]);
+    } finally {
+      await w.close();
+      if (s !== store) s.close();
+    }
+  });
+}
