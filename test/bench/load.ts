@@ -98,3 +98,18 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     latencies,
   };
 }
+
+/** Several slices of one server's load as one figure: summed throughput, pooled latencies. */
+export function combineRuns(runs: LoadResult[]) {
+  const requests = runs.reduce((n, x) => n + x.requests, 0);
+  const seconds = runs.reduce((n, x) => n + x.seconds, 0);
+  const sorted = Float64Array.from(runs.flatMap((x) => x.latencies)).sort();
+  return {
+    requests,
+    errors: runs.reduce((n, x) => n + x.errors, 0),
+    seconds: Number(seconds.toFixed(2)),
+    rps: requests / seconds,
+    p50ms: percentile(sorted, 50),
+    p99ms: percentile(sorted, 99),
+  };
+}

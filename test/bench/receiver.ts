@@ -15,7 +15,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { startReceiver, sign } from '../../electron/core/receiver/index.ts';
 import { openStore } from '../../electron/core/store/index.ts';
-import { buildRequest, percentile, runLoad, type LoadResult } from './load.ts';
+import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';
 import { cpuTally } from './proc-cpu.ts';
 
 const { values } = parseArgs({
@@ -122,20 +122,6 @@ async function stop(child: ChildProcess): Promise<void> {
 const fmt = (n: number, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
-function combine(runs: LoadResult[]) {
-  const requests = runs.reduce((n, x) => n + x.requests, 0);
-  const seconds = runs.reduce((n, x) => n + x.seconds, 0);
-  const sorted = Float64Array.from(runs.flatMap((x) => x.latencies)).sort();
-  return {
-    requests,
-    errors: runs.reduce((n, x) => n + x.errors, 0),
-    seconds: Number(seconds.toFixed(2)),
-    rps: requests / seconds,
-    p50ms: percentile(sorted, 50),
-    p99ms: percentile(sorted, 99),
-  };
-}
-
 async function main(): Promise<void> {
   // Other work on a shared machine skews figures; the load average is saved beside them.
   const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
@@ -225,8 +211,8 @@ async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 
   const rows = runs.map((r) => {
-    const rec = combine(r.receiver);
-    const base = combine(r.bare);
+    const rec = combineRuns(r.receiver);
+    const base = combineRuns(r.bare);
     const ratio = rec.rps / base.rps;
     const sliceRatios = r.receiver.map((x, i) => x.rps / r.bare[i]!.rps).sort((a, b) => a - b);
     return {

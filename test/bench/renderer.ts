@@ -69,7 +69,7 @@ async function pool<T>(
 async function main() {
   const size = bundleSize();
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-renderer-'));
-  const { serve, rpc } = await startConsole(dataDir);
+  const { serve, rpc, countEvents } = await startConsole(dataDir);
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     // 1. Navigation → usable: first run (onboarding ready) and a returning visit (the console).
@@ -99,6 +99,9 @@ async function main() {
     );
     const secret = embeddedSandboxSecret(dataDir);
     const receiver = serve.info.receiver_url!;
+    // The receiver acknowledges once an event is durably queued; the engine announces each
+    // payment once it is matched and listed, so count those announcements.
+    const announced = await countEvents('payment.received');
     await pool(PAYMENTS, 16, async (i) => {
       // The receiver keeps one payment per checkout, so each payment names its own.
       const c = checkouts[i]!;
@@ -108,16 +111,13 @@ async function main() {
       if (!res.ok) throw new Error(`receiver answered ${res.status} for payment ${i}`);
       await res.arrayBuffer();
     });
-    // The receiver acknowledges once an event is durably queued; wait until all are listed.
-    let total = 0;
-    const deadline = Date.now() + 300_000;
-    while (
-      (total = (await rpc<{ total: number }>('payments.list', { limit: 1 })).total) < PAYMENTS
-    ) {
-      if (Date.now() > deadline)
-        throw new Error(`only ${total} of ${PAYMENTS} payments listed after 5 min`);
-      await new Promise((r) => setTimeout(r, 250));
+    try {
+      await announced.waitFor(PAYMENTS, 300_000);
+    } finally {
+      await announced.close();
     }
+    const { total } = await rpc<{ total: number }>('payments.list', { limit: 1 });
+    if (total !== PAYMENTS) throw new Error(`${total} payments listed, expected ${PAYMENTS}`);
     const seedMs = Date.now() - seedStart;
 
     // 3. Scroll the feed (first pass loads pages as it goes; second pass is all loaded).

@@ -9,7 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildRequest, percentile, runLoad, type LoadResult } from './load.ts';
+import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -151,23 +151,10 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const combine = (runs: LoadResult[]) => {
-    const requests = runs.reduce((n, x) => n + x.requests, 0);
-    const seconds = runs.reduce((n, x) => n + x.seconds, 0);
-    const sorted = Float64Array.from(runs.flatMap((x) => x.latencies)).sort();
-    return {
-      requests,
-      errors: runs.reduce((n, x) => n + x.errors, 0),
-      seconds: Number(seconds.toFixed(2)),
-      rps: requests / seconds,
-      p50ms: percentile(sorted, 50),
-      p99ms: percentile(sorted, 99),
-    };
-  };
   const rows = scenarios.map((s) => {
     const r = results[s.name]!;
-    const sandboxAll = combine(r.sandbox);
-    const bareAll = combine(r.bare);
+    const sandboxAll = combineRuns(r.sandbox);
+    const bareAll = combineRuns(r.bare);
     const ratio = sandboxAll.rps / bareAll.rps;
     const sliceRatios = r.sandbox.map((x, i) => x.rps / r.bare[i]!.rps).sort((a, b) => a - b);
     return {
