@@ -8,12 +8,17 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
-          // The embedded sandbox's writer thread is a separate module loaded by path.
+          // Writer threads are separate modules loaded by path: the embedded sandbox's, and
+          // the webhook receiver's.
           'sandbox-writer-thread': resolve(import.meta.dirname, 'sandbox/writer/thread.ts'),
+          'receiver-writer-thread': resolve(
+            import.meta.dirname,
+            'electron/core/store/receiver-thread.ts',
+          ),
         },
         // keytar is a native addon: loaded at run time, never bundled.
         external: ['keytar'],
-        // One flat folder, so a chunk finds sandbox-writer-thread.js beside itself.
+        // One flat folder, so a chunk finds the *-writer-thread.js files beside itself.
         output: { chunkFileNames: '[name]-[hash].js' },
       },
     },

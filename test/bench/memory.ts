@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { reconcileCounters } from '../../electron/core/store/migrations.ts';
 import { parseArgs } from 'node:util';
 import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts';
 
@@ -135,6 +136,8 @@ function seed(dbPath: string, from: number, to: number): void {
     );
   }
   db.exec('COMMIT');
+  // Written beside write-ops.ts, as an import would: bring the counters up to date.
+  reconcileCounters(db);
   db.close();
 }
 

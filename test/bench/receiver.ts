@@ -3,8 +3,8 @@
 // sent only after its event is committed), against a bare node:http server answering at
 // once, measured in the same run with the same load generator and concurrency. Every event
 // is signed (Standard Webhooks) with a unique webhook-id and names a checkout the store
-// knows, so each one is verified, stored as new and then matched. Both servers run in child
-// processes (this file with --serve, and bare-server.ts).
+// knows, so each one is verified, stored as new and paid in the same commit. Both servers
+// run in child processes (this file with --serve, and bare-server.ts).
 // Run: node test/bench/receiver.ts [--seconds 10] [--concurrency 32,128] [--processing on|off]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,7 @@ const { values } = parseArgs({
 });
 const PROFILE = 'sandbox';
 /** Checkouts seeded in the store; events cycle over them (more than a run can use). */
-const CHECKOUTS = 300_000;
+const CHECKOUTS = 600_000;
 const TARGET = 0.5;
 const SLICE_MS = 1000;
 
@@ -60,7 +60,9 @@ async function serve(): Promise<void> {
        checkout_url, items, merchant_id, seen_ms) VALUES (?, ?, 'Coffee', 12.5, 'USD', 1, ?, ?, NULL, NULL, ?)`,
   );
   const created = new Date().toISOString();
-  for (let i = 0; i < CHECKOUTS; i++) {
+  // --processing off: no checkouts, so no event can be paid in its commit (see below).
+  const seeded = process.env.RECV_NO_PROCESSING === '1' ? 0 : CHECKOUTS;
+  for (let i = 0; i < seeded; i++) {
     const id = checkoutId(i);
     ins.run(PROFILE, id, created, `http://x/pay/${id}`, Date.now());
   }
@@ -68,9 +70,9 @@ async function serve(): Promise<void> {
   db.close();
 
   if (process.env.RECV_NO_PROCESSING === '1') {
-    // Diagnostic variant (--processing off): the matcher finds nothing to do, so only the
-    // acknowledgement path runs (verify, commit, 200). Events still commit before the 200.
-    // The matcher reads its work through the writer, so that read is what comes back empty.
+    // Diagnostic variant (--processing off): only the acknowledgement path runs (verify,
+    // commit, 200); events still commit before the 200. No checkout is stored, so none is
+    // paid in its commit, and the processor's read of unsettled events comes back empty.
     const open = store.openReceiverWriter.bind(store);
     store.openReceiverWriter = (onFallback) => {
       const w = open(onFallback);
@@ -146,9 +148,11 @@ async function main(): Promise<void> {
 
   // Every request is a new event: a fresh webhook-id, signed now. Both servers get the same
   // kind of bytes (same size) built by the same code, so the client's cost is the same.
-  let n = 0;
-  const nextRequest = (): Buffer => {
-    const i = n++;
+  // Receiver events name checkouts 0, 1, 2, …, so each is a new payment (the bare server's
+  // requests are built the same way from their own counter).
+  const counters = { receiver: 0, bare: 0 };
+  const nextRequest = (who: 'receiver' | 'bare'): Buffer => {
+    const i = counters[who]++;
     const body = eventBody(i);
     const id = `msg_bench_${i}`;
     const ts = String(Math.floor(Date.now() / 1000));
@@ -167,7 +171,7 @@ async function main(): Promise<void> {
   const load = (who: 'receiver' | 'bare', concurrency: number, ms: number) =>
     runLoad({
       port: who === 'bare' ? bare.info.port : receiver.info.port,
-      request: nextRequest,
+      request: () => nextRequest(who),
       // bare-server.ts answers every POST with 201; the receiver acknowledges with 200.
       expectStatus: who === 'bare' ? 201 : 200,
       concurrency,

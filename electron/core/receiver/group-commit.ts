@@ -1,7 +1,9 @@
 // Group commit: valid events are queued and written together in one synchronous=FULL
 // transaction by the store's writer thread, and each request is answered only after that
 // commit. One batch is in flight at a time; whatever arrives meanwhile forms the next batch,
-// so under load each fsync covers many events. Request-log lines ride along.
+// so under load each fsync covers many events. Log lines of rejected requests ride along, and events
+// naming a checkout the console has stored are settled in the same transaction.
+import type { Payment } from '../../../shared/domain.ts';
 import type { InboxEventInput, ReceiverWriter, RequestLogInput } from '../store/index.ts';
 
 interface Pending {
@@ -11,8 +13,11 @@ interface Pending {
 }
 
 export interface GroupCommit {
-  /** Resolves after the commit with true if the event was new, false if a duplicate. */
-  submit(event: InboxEventInput, log: RequestLogInput): Promise<boolean>;
+  /**
+   * Resolves after the commit with true if the event was new, false if a duplicate. The
+   * inbox row is the event's log line (a duplicate gets a request-log line from the store).
+   */
+  submit(event: InboxEventInput): Promise<boolean>;
   /** Log lines for requests that stored nothing; written with the next batch. */
   log(entry: RequestLogInput): void;
   /** Resolves once everything submitted so far is committed. */
@@ -24,10 +29,14 @@ export interface GroupCommit {
 /** Most events in one transaction; a bound on how long one commit holds the write lock. */
 const MAX_BATCH = 1000;
 
+/** After each commit: payments settled in it, and how many new events await the processor. */
+export type OnCommitted = (c: { payments: Payment[]; unsettled: number }) => void;
+
 export function createGroupCommit(
   writer: ReceiverWriter,
   profileId: string,
-  onCommitted: (freshCount: number) => void,
+  now: () => number,
+  onCommitted: OnCommitted,
   onLogError: (err: unknown) => void,
 ): GroupCommit {
   const events: Pending[] = [];
@@ -45,19 +54,21 @@ export function createGroupCommit(
         await writer.log(profileId, batchLogs).catch(onLogError);
         continue;
       }
-      let fresh: boolean[];
+      let done;
       try {
-        fresh = await writer.commitBatch(
+        done = await writer.commitBatch(
           profileId,
           batch.map((p) => p.event),
           batchLogs,
+          now(),
         );
       } catch (err) {
         for (const p of batch) p.reject(err);
         continue;
       }
+      const fresh = done.fresh;
       batch.forEach((p, i) => p.resolve(fresh[i] === true));
-      onCommitted(fresh.filter(Boolean).length);
+      onCommitted(done);
     }
   };
 
@@ -74,10 +85,9 @@ export function createGroupCommit(
   };
 
   return {
-    submit(event, log) {
+    submit(event) {
       return new Promise<boolean>((resolve, reject) => {
         events.push({ event, resolve, reject });
-        logs.push(log);
         kick();
       });
     },

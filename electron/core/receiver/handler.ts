@@ -122,19 +122,16 @@ export function createHandler(d: HandlerDeps) {
     }
     const signed = list.length > 0;
     const id = webhookId === null ? null : webhookId.slice(0, 200);
-    const fresh = await d.commits.submit(
-      {
-        dedupe_key: dedupeKey(parsed.event, id, signed),
-        webhook_id: id,
-        checkout_id: parsed.event.checkout_id,
-        amount: parsed.event.amount,
-        currency: parsed.event.currency,
-        signed,
-        received_ms: d.now(),
-        body: read.body.toString('utf8'),
-      },
-      entry(200, null),
-    );
+    const fresh = await d.commits.submit({
+      dedupe_key: dedupeKey(parsed.event, id, signed),
+      webhook_id: id,
+      checkout_id: parsed.event.checkout_id,
+      amount: parsed.event.amount,
+      currency: parsed.event.currency,
+      signed,
+      received_ms: d.now(),
+      body: read.body.toString('utf8'),
+    });
     sendAck(res, fresh);
   };
 }

@@ -9,7 +9,7 @@
 import type { Checkout, Payment } from '../../../shared/domain.ts';
 import type { CheckoutTerms, ReceiverWriter, Store } from '../store/index.ts';
 import type { PendingEvent } from '../store/write-ops.ts';
-import { judge, type CheckoutLookup } from './matching.ts';
+import { judge, type CheckoutLookup } from '../store/matching.ts';
 
 export interface ProcessorOptions {
   store: Store;

@@ -80,6 +80,13 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     }
   };
 
+  const emitPayment = (p: Payment): void => {
+    try {
+      o.onPayment(p);
+    } catch (err) {
+      log(`payment listener failed: ${String(err)}`);
+    }
+  };
   const writer = o.store.openReceiverWriter((reason) =>
     log(`storage worker unavailable, writing in-thread: ${reason}`),
   );
@@ -99,9 +106,12 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   const commits = createGroupCommit(
     writer,
     o.profileId,
-    (fresh) => {
+    now,
+    ({ payments, unsettled }) => {
+      // After this turn's acknowledgements have gone out: listeners never delay a 2xx.
+      if (payments.length > 0) setImmediate(() => payments.forEach(emitPayment));
       status();
-      if (fresh > 0) processor.kick();
+      if (unsettled > 0) processor.kick();
     },
     (err) => log(`request log write failed: ${String(err)}`),
   );

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { checkoutsRepo } from './checkouts.ts';
-import { migrate } from './migrations.ts';
+import { migrate, reconcileCounters } from './migrations.ts';
 import { paymentsRepo } from './payments.ts';
 import { profilesRepo } from './profiles.ts';
 import { REQUEST_LOG_KEEP, receiverRepo } from './receiver-data.ts';
@@ -39,6 +39,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     // Another process (a second console) may hold the write lock briefly.
     db.exec('PRAGMA busy_timeout = 5000');
     version = migrate(db);
+    reconcileCounters(db);
   } catch (err) {
     db.close();
     throw err;

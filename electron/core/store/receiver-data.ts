@@ -34,12 +34,20 @@ export function receiverRepo(db: DatabaseSync): ReceiverRepo {
     commitBatch: ops.commitBatch,
     log: ops.log,
     recentLog(profileId, limit): RequestLogEntry[] {
+      // Accepted events are logged by their inbox rows, everything else in request_log;
+      // newest first across both (within one millisecond, request_log lines first).
       const rows = db
         .prepare(
-          `SELECT id, method, path, status, reason, at_ms FROM request_log
-           WHERE profile_id = ? ORDER BY id DESC LIMIT ?`,
+          `SELECT method, path, status, reason, at_ms FROM (
+             SELECT * FROM (SELECT id, method, path, status, reason, at_ms, 1 AS src
+               FROM request_log WHERE profile_id = ? ORDER BY id DESC LIMIT ?)
+             UNION ALL
+             SELECT * FROM (SELECT id, 'POST' AS method, '/webhooks/<token>' AS path,
+                 200 AS status, NULL AS reason, received_ms AS at_ms, 0 AS src
+               FROM inbox WHERE profile_id = ? ORDER BY id DESC LIMIT ?))
+           ORDER BY at_ms DESC, src DESC, id DESC LIMIT ?`,
         )
-        .all(profileId, limit) as unknown as (RequestLogInput & { id: number })[];
+        .all(profileId, limit, profileId, limit, limit) as unknown as RequestLogInput[];
       return rows.map(({ at_ms, ...r }) => ({ ...r, at: iso(at_ms) }));
     },
 

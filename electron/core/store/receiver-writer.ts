@@ -1,20 +1,34 @@
 // Runs the receiver's writes on a worker thread with its own SQLite connection, so the fsync
 // of a synchronous=FULL commit never blocks the event loop: while one batch is being made
-// durable, the next one is read, verified and queued (a pipelined group commit). The worker
-// runs the source text of write-ops.ts, the same code the in-thread fallback runs.
+// durable, the next one is read, verified and queued (a pipelined group commit). The thread
+// (receiver-thread.ts) runs write-ops.ts, the same code the in-thread fallback runs.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Payment } from '../../../shared/domain.ts';
 import { toPayment } from './payments.ts';
 import type { InboxEventInput, RequestLogInput, Settlement } from './types.ts';
-import { writeOps, type PendingEvent, type WriteOps, type WrittenPayment } from './write-ops.ts';
+import type { CommitOutcome, PendingEvent, WriteOps, WrittenPayment } from './write-ops.ts';
+
+/** A committed batch: which events were new, the payments settled with them, the rest. */
+export interface CommittedBatch {
+  fresh: boolean[];
+  payments: Payment[];
+  /** New events the processor still has to settle (their checkout needs a lookup). */
+  unsettled: number;
+}
 
 export interface ReceiverWriter {
-  /** Commits the events (synchronous=FULL) and log lines; per event, whether it was new. */
+  /**
+   * Commits the events (synchronous=FULL) and log lines, settling in the same transaction
+   * each new event whose checkout is stored under the id as written.
+   */
   commitBatch(
     profileId: string,
     events: readonly InboxEventInput[],
     logs: readonly RequestLogInput[],
-  ): Promise<boolean[]>;
+    nowMs: number,
+  ): Promise<CommittedBatch>;
   log(profileId: string, entries: readonly RequestLogInput[]): Promise<void>;
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Promise<Payment[]>;
   /** The oldest unsettled events with their checkout's terms, read on the writer's thread. */
@@ -24,31 +38,16 @@ export interface ReceiverWriter {
   close(): Promise<void>;
 }
 
-const WORKER_SOURCE = (keep: number): string => `
-'use strict';
-const { DatabaseSync } = require('node:sqlite');
-const { randomUUID } = require('node:crypto');
-const { parentPort, workerData } = require('node:worker_threads');
-const writeOps = (${writeOps.toString()});
-const db = new DatabaseSync(workerData.path);
-db.exec('PRAGMA busy_timeout = 5000');
-db.exec('PRAGMA synchronous = FULL');
-const ops = writeOps(db, randomUUID, ${keep});
-parentPort.on('message', (m) => {
-  if (m.op === 'close') {
-    db.close();
-    parentPort.postMessage({ seq: m.seq, ok: true });
-    return;
-  }
-  try {
-    const result = ops[m.op](...JSON.parse(m.args));
-    parentPort.postMessage({ seq: m.seq, ok: true, result: JSON.stringify(result) });
-  } catch (err) {
-    parentPort.postMessage({ seq: m.seq, ok: false, message: String((err && err.message) || err) });
-  }
-});
-parentPort.postMessage({ seq: 0, ok: true });
-`;
+/**
+ * The thread's module: the source file when run from the repository; in the Electron bundle
+ * electron.vite.config.ts emits it as `receiver-writer-thread.js` beside the other chunks.
+ */
+function threadModule(): URL {
+  const source = new URL('./receiver-thread.ts', import.meta.url);
+  return existsSync(fileURLToPath(source))
+    ? source
+    : new URL('./receiver-writer-thread.js', import.meta.url);
+}
 
 // Arguments and results cross the thread boundary as JSON text: for a batch of a thousand
 // small objects, JSON.stringify/parse cost a fraction of the structured clone of the same
@@ -90,7 +89,7 @@ export function openReceiverWriter(
 
   if (dbPath !== ':memory:') {
     try {
-      worker = new Worker(WORKER_SOURCE(keepLog), { eval: true, workerData: { path: dbPath } });
+      worker = new Worker(threadModule(), { workerData: { path: dbPath, keepLog } });
       worker.unref();
       worker.on('message', (m: Reply) => {
         const p = pending.get(m.seq);
@@ -128,10 +127,14 @@ export function openReceiverWriter(
   };
 
   return {
-    commitBatch: (profileId, events, logs) =>
-      call('commitBatch', [profileId, events, logs], () =>
-        local.commitBatch(profileId, events, logs),
-      ),
+    commitBatch: async (profileId, events, logs, nowMs) => {
+      const out = await call<CommitOutcome>(
+        'commitAndSettle',
+        [profileId, events, logs, nowMs],
+        () => local.commitAndSettle(profileId, events, logs, nowMs),
+      );
+      return { fresh: out.fresh, payments: out.payments.map(toPayment), unsettled: out.unsettled };
+    },
     log: (profileId, entries) =>
       call('log', [profileId, entries], () => local.log(profileId, entries)),
     settle: async (profileId, verdicts, nowMs) => {

@@ -139,7 +139,6 @@ export interface RequestLogInput {
 }
 
 export interface RequestLogEntry extends Omit<RequestLogInput, 'at_ms'> {
-  id: number;
   at: string;
 }
 
@@ -187,6 +186,10 @@ export interface ReceiverRepo {
   ): boolean[];
   /** Request log lines that are not part of an event batch (bad input), bounded. */
   log(profileId: string, entries: readonly RequestLogInput[]): void;
+  /**
+   * The newest requests, newest first: accepted events (from the inbox, which keeps them
+   * all) and the bounded log of everything else (rejections, duplicates).
+   */
   recentLog(profileId: string, limit: number): RequestLogEntry[];
   unprocessed(profileId: string, limit: number): InboxEvent[];
   /**

@@ -1,8 +1,9 @@
-// The receiver's hot-path writes (inbox batches, request log, settlement). This function is
-// SELF-CONTAINED on purpose: it references nothing outside its body except its parameters,
-// because receiver-writer.ts also runs its source text inside a worker thread (so that the
-// fsync of a group commit never blocks the event loop). Keep it free of imports at runtime.
+// The receiver's hot-path writes (inbox batches, request log, settlement). They run on the
+// receiver writer's thread (receiver-thread.ts), so that the fsync of a group commit never
+// blocks the event loop, and in-thread where no thread can run (':memory:', a failed start).
 import type { DatabaseSync } from 'node:sqlite';
+import { judge } from './matching.ts';
+import { paymentCounters } from './payment-counters.ts';
 import type {
   CheckoutTerms,
   InboxEvent,
@@ -40,12 +41,33 @@ export interface WrittenPayment {
   received_ms: number;
 }
 
+/** What one acknowledgement commit did. */
+export interface CommitOutcome {
+  /** Per event: true if it was new, false if its dedupe key was already in the inbox. */
+  fresh: boolean[];
+  /** Payments settled in the same transaction (events naming a checkout stored as written). */
+  payments: WrittenPayment[];
+  /** New events left for the processor (their checkout must be looked up first). */
+  unsettled: number;
+}
+
 export interface WriteOps {
+  /** Inserts the events and log lines in one synchronous=FULL transaction; settles nothing. */
   commitBatch(
     profileId: string,
     events: readonly InboxEventInput[],
     logs: readonly RequestLogInput[],
   ): boolean[];
+  /**
+   * commitBatch, and in the same transaction each new event whose checkout is stored under
+   * the id as written is judged and settled: one commit makes the event durable and paid.
+   */
+  commitAndSettle(
+    profileId: string,
+    events: readonly InboxEventInput[],
+    logs: readonly RequestLogInput[],
+    nowMs: number,
+  ): CommitOutcome;
   log(profileId: string, entries: readonly RequestLogInput[]): void;
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): WrittenPayment[];
   /** The oldest unsettled events with their checkout's terms, one query (no transaction). */
@@ -71,11 +93,15 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
       if (lazy) db.exec('PRAGMA synchronous = FULL');
     }
   };
+  // processed_ms and outcome are set when the event is settled in the same transaction.
   const insertInbox = db.prepare(`
     INSERT INTO inbox (profile_id, dedupe_key, webhook_id, checkout_id, amount, currency,
-      signed, received_ms, body)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      signed, received_ms, body, processed_ms, outcome)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(profile_id, dedupe_key) DO NOTHING`);
+  const selectTerms = db.prepare(
+    'SELECT id, product_name, amount, currency FROM checkouts WHERE profile_id = ? AND id = ?',
+  );
   const insertLog = db.prepare(
     'INSERT INTO request_log (profile_id, method, path, status, reason, at_ms) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -107,9 +133,9 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
     FROM inbox i LEFT JOIN checkouts c ON c.profile_id = i.profile_id AND c.id = i.checkout_id
     WHERE i.profile_id = ? AND i.processed_ms IS NULL ORDER BY i.id LIMIT ?`);
 
-  // Settling an event pending() just returned inserts plain values; only other events (a
-  // caller that read elsewhere) re-read their inbox row (INSERT … SELECT … RETURNING, about
-  // a third dearer per payment). Inbox columns never change once written, so the copy holds.
+  // Settling an event whose inbox columns are at hand (pending() just returned it, or it is
+  // being inserted) writes plain values; only other events re-read their inbox row (INSERT …
+  // SELECT … RETURNING, about a third dearer). Inbox columns never change once written.
   const insertPaymentValues = db.prepare(`
     INSERT OR IGNORE INTO payments (id, profile_id, inbox_id, checkout_id, amount, amount_minor,
       currency, status, reason, product_name, signed, received_ms, processed_ms, counted)
@@ -125,51 +151,55 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
     return `${t.slice(0, 8)}-${t.slice(8)}-7${r.slice(15, 18)}-${r.slice(19)}`;
   };
 
-  // The counters of migration 2, added once per settle batch for its rows (counted = 1).
-  const addCount = db.prepare(`
-    INSERT INTO payment_counts (profile_id, status, n) VALUES (?, ?, ?)
-    ON CONFLICT (profile_id, status) DO UPDATE SET n = n + excluded.n`);
-  const addFeedSlot = db.prepare(`
-    INSERT INTO payment_feed_slots (profile_id, slot, n) VALUES (?, ?, ?)
-    ON CONFLICT (profile_id, slot) DO UPDATE SET n = n + excluded.n`);
-  const addFeedDay = db.prepare(`
-    INSERT INTO payment_feed_days (profile_id, day, n) VALUES (?, ?, ?)
-    ON CONFLICT (profile_id, day) DO UPDATE SET n = n + excluded.n`);
-  const addSlot = db.prepare(`
-    INSERT INTO payment_slots (profile_id, slot, currency, minor, n) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (profile_id, slot, currency) DO UPDATE
-      SET minor = minor + excluded.minor, n = n + excluded.n`);
-  const addCounters = (profileId: string, rows: readonly WrittenPayment[]): void => {
-    // Same slot widths as the migration's triggers: 15 minutes, and 96 of them a day.
-    const SLOT_MS = 900000;
-    const DAY_MS = 86400000;
-    const bump = (m: Map<string | number, number>, k: string | number): void => {
-      m.set(k, (m.get(k) ?? 0) + 1);
+  type PaymentVerdict = Extract<Settlement, { kind: 'payment' }>;
+  /** Inserts the payment for a verdict from the event's own columns; undefined if refused. */
+  const writePayment = (
+    profileId: string,
+    src: Pick<InboxEvent, 'checkout_id' | 'amount' | 'currency' | 'received_ms'> & {
+      signed: number;
+    },
+    v: PaymentVerdict,
+    nowMs: number,
+  ): WrittenPayment | undefined => {
+    const { amount, currency, signed, received_ms } = src;
+    const { amount_minor, status, reason, product_name } = v;
+    const id = timeOrderedId(nowMs);
+    const checkout_id = v.checkout_id ?? src.checkout_id;
+    const inserted = insertPaymentValues.run(
+      id,
+      profileId,
+      v.inbox_id,
+      checkout_id,
+      amount,
+      amount_minor,
+      currency,
+      status,
+      reason,
+      product_name,
+      signed,
+      received_ms,
+      nowMs,
+    );
+    if (inserted.changes !== 1) return undefined;
+    return {
+      id,
+      checkout_id,
+      amount,
+      amount_minor,
+      currency,
+      status,
+      reason,
+      product_name,
+      signed,
+      received_ms,
     };
-    const statuses = new Map<string | number, number>();
-    const feedSlots = new Map<string | number, number>();
-    const feedDays = new Map<string | number, number>();
-    const verified = new Map<
-      string,
-      { slot: number; currency: string; minor: number; n: number }
-    >();
-    for (const r of rows) {
-      bump(statuses, r.status);
-      bump(feedSlots, Math.floor(r.received_ms / SLOT_MS));
-      bump(feedDays, Math.floor(r.received_ms / DAY_MS));
-      if (r.status !== 'verified') continue;
-      const slot = Math.floor(r.received_ms / SLOT_MS);
-      const key = `${slot}|${r.currency}`;
-      const acc = verified.get(key) ?? { slot, currency: r.currency, minor: 0, n: 0 };
-      acc.minor += r.amount_minor ?? 0;
-      acc.n += 1;
-      verified.set(key, acc);
-    }
-    for (const [k, n] of statuses) addCount.run(profileId, k, n);
-    for (const [k, n] of feedSlots) addFeedSlot.run(profileId, k, n);
-    for (const [k, n] of feedDays) addFeedDay.run(profileId, k, n);
-    for (const v of verified.values()) addSlot.run(profileId, v.slot, v.currency, v.minor, v.n);
   };
+  // The partial unique index refused a second verified payment for the checkout.
+  const refused = (profileId: string, inboxId: number): void => {
+    setOutcome.run('duplicate: checkout already paid', profileId, inboxId);
+  };
+
+  const addCounters = paymentCounters(db);
 
   // Pruning walks keepLog index entries, so it runs once per ~50 lines written rather than
   // per batch; the log may briefly hold up to 50 lines more than keepLog.
@@ -183,28 +213,85 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
     }
   };
 
+  /**
+   * Inserts the events (and, with nowMs, settles those whose checkout is stored under the id
+   * as written) and the log lines. Runs inside the caller's transaction.
+   */
+  const insertEvents = (
+    profileId: string,
+    events: readonly InboxEventInput[],
+    logs: readonly RequestLogInput[],
+    nowMs: number | null,
+  ): CommitOutcome => {
+    const fresh: boolean[] = [];
+    const payments: WrittenPayment[] = [];
+    const duplicates: RequestLogInput[] = [];
+    let unsettled = 0;
+    for (const e of events) {
+      const terms =
+        nowMs === null
+          ? undefined
+          : (selectTerms.get(profileId, e.checkout_id) as CheckoutTerms | undefined);
+      const signed = e.signed ? 1 : 0;
+      // Judged before the insert, so a settled event is written once, already processed.
+      const verdict =
+        terms === undefined
+          ? null
+          : (judge(
+              { id: 0, checkout_id: e.checkout_id, amount: e.amount, currency: e.currency },
+              { found: true, checkout: terms },
+            ) as PaymentVerdict);
+      const inserted = insertInbox.run(
+        profileId,
+        e.dedupe_key,
+        e.webhook_id,
+        e.checkout_id,
+        e.amount,
+        e.currency,
+        signed,
+        e.received_ms,
+        e.body,
+        verdict === null ? null : nowMs,
+        verdict === null ? null : verdict.status,
+      );
+      const isNew = inserted.changes === 1;
+      fresh.push(isNew);
+      if (!isNew) {
+        // An accepted event's log line is its inbox row; a duplicate has no new row.
+        duplicates.push({
+          method: 'POST',
+          path: '/webhooks/<token>',
+          status: 200,
+          reason: 'Duplicate delivery: the event was already stored.',
+          at_ms: e.received_ms,
+        });
+        continue;
+      }
+      if (verdict === null) {
+        unsettled += 1;
+        continue;
+      }
+      const inboxId = Number(inserted.lastInsertRowid);
+      const row = writePayment(
+        profileId,
+        { ...e, signed },
+        { ...verdict, inbox_id: inboxId },
+        nowMs!,
+      );
+      if (row === undefined) refused(profileId, inboxId);
+      else payments.push(row);
+    }
+    addCounters(profileId, payments);
+    writeLogs(profileId, duplicates.length === 0 ? logs : [...logs, ...duplicates]);
+    return { fresh, payments, unsettled };
+  };
+
   return {
-    commitBatch(profileId, events, logs) {
-      // The one durable commit of the hot path: synchronous=FULL, acknowledged afterwards.
-      return tx(() => {
-        const fresh = events.map(
-          (e) =>
-            insertInbox.run(
-              profileId,
-              e.dedupe_key,
-              e.webhook_id,
-              e.checkout_id,
-              e.amount,
-              e.currency,
-              e.signed ? 1 : 0,
-              e.received_ms,
-              e.body,
-            ).changes === 1,
-        );
-        writeLogs(profileId, logs);
-        return fresh;
-      }, events.length === 0);
-    },
+    // The one durable commit of the hot path: synchronous=FULL, acknowledged afterwards.
+    commitBatch: (profileId, events, logs) =>
+      tx(() => insertEvents(profileId, events, logs, null).fresh, events.length === 0),
+    commitAndSettle: (profileId, events, logs, nowMs) =>
+      tx(() => insertEvents(profileId, events, logs, nowMs), events.length === 0),
     log(profileId, entries) {
       if (entries.length > 0) tx(() => writeLogs(profileId, entries), true);
     },
@@ -221,39 +308,7 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
           const src = lastPending.get(v.inbox_id);
           let row: WrittenPayment | undefined;
           if (src !== undefined && src.profileId === profileId) {
-            const { checkout_id, amount, currency, signed, received_ms } = src.row;
-            const { amount_minor, status, reason, product_name } = v;
-            const id = timeOrderedId(nowMs);
-            const cid = v.checkout_id ?? checkout_id;
-            const inserted = insertPaymentValues.run(
-              id,
-              profileId,
-              v.inbox_id,
-              cid,
-              amount,
-              amount_minor,
-              currency,
-              status,
-              reason,
-              product_name,
-              signed,
-              received_ms,
-              nowMs,
-            );
-            if (inserted.changes === 1) {
-              row = {
-                id,
-                checkout_id: cid,
-                amount,
-                amount_minor,
-                currency,
-                status,
-                reason,
-                product_name,
-                signed,
-                received_ms,
-              };
-            }
+            row = writePayment(profileId, src.row, v, nowMs);
           } else {
             const got = insertPayment.get(
               timeOrderedId(nowMs),
@@ -268,12 +323,8 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
             ) as unknown as WrittenPayment | undefined;
             row = got === undefined ? undefined : { ...got };
           }
-          if (row === undefined) {
-            // The partial unique index refused a second verified payment for the checkout.
-            setOutcome.run('duplicate: checkout already paid', profileId, v.inbox_id);
-            continue;
-          }
-          created.push(row);
+          if (row === undefined) refused(profileId, v.inbox_id);
+          else created.push(row);
         }
         addCounters(profileId, created);
         return created;

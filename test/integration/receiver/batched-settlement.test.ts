@@ -1,7 +1,9 @@
-// Batched, low-priority settlement: many acknowledged events settle in one transaction, a
-// crash between the acknowledgement and the settlement still settles each event exactly
-// once at the next start, and a lone event still reaches the screen promptly.
+// Settlement: an event naming a checkout the console has stored is paid in the commit that
+// makes it durable; the others (their checkout must be looked up) settle in batches, a crash
+// between acknowledgement and settlement still settles each exactly once at the next start,
+// and a lone event still reaches the screen promptly.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -73,33 +75,46 @@ it('settles a backlog of acknowledged events in one transaction', async () => {
   await h.close();
 });
 
-it('settles once after a SIGKILL between acknowledgement and settlement', async () => {
-  const dbPath = join(tmp.dir, 'console.db');
-  const known = Array.from({ length: 20 }, () => seedCheckout(store, { amount: 5 }));
+/** Starts slow-settle-child.ts on the store's file; resolves with its receiver URL. */
+async function startChild(dbPath: string) {
   const child = spawn(process.execPath, [CHILD, dbPath, PROFILE], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const line = out.split('\n')[0];
-        if (out.includes('\n') && line) resolve((JSON.parse(line) as { url: string }).url);
-      });
-      child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve((JSON.parse(line) as { url: string }).url);
     });
-    const answers = await Promise.all(known.map((c) => post(url, eventBody(c.id, 5))));
-    expect(answers.map((a) => a.status)).toEqual(known.map(() => 200));
-  } finally {
+    child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+  });
+  const kill = async (): Promise<void> => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;
+  };
+  return { url, kill };
+}
+
+it('settles once after a SIGKILL between acknowledgement and settlement', async () => {
+  const dbPath = join(tmp.dir, 'console.db');
+  // Checkouts the console has not stored yet: their events wait for a lookup, which the
+  // child never finishes (its processor waits ten minutes before starting).
+  const ids = Array.from({ length: 20 }, () => randomUUID());
+  const child = await startChild(dbPath);
+  try {
+    const answers = await Promise.all(ids.map((id) => post(child.url, eventBody(id, 5))));
+    expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
+  } finally {
+    await child.kill();
   }
   // Every acknowledged event is committed and none was settled before the kill.
   expect(store.receiver.unprocessed(PROFILE, 100)).toHaveLength(20);
   expect(store.payments.counts(PROFILE).total).toBe(0);
 
+  // Meanwhile the console has listed the checkouts; the next start settles each event once.
+  const known = ids.map((id) => seedCheckout(store, { id, amount: 5 }));
   const h = await startHarness(store);
   await h.idle();
   expect(h.payments.map((p) => p.checkout_id).sort()).toEqual(known.map((c) => c.id).sort());
@@ -112,6 +127,31 @@ it('settles once after a SIGKILL between acknowledgement and settlement', async 
   expect(again.payments).toEqual([]);
   expect(store.payments.counts(PROFILE).total).toBe(20);
   await again.close();
+});
+
+it('pays an event naming a stored checkout in the same commit as its acknowledgement', async () => {
+  const known = Array.from({ length: 20 }, () => seedCheckout(store, { amount: 5 }));
+  // The child's processor never runs: only the acknowledgement's commit can have paid them.
+  const child = await startChild(join(tmp.dir, 'console.db'));
+  try {
+    const answers = await Promise.all(known.map((c) => post(child.url, eventBody(c.id, 5))));
+    expect(answers.map((a) => a.status)).toEqual(known.map(() => 200));
+  } finally {
+    await child.kill();
+  }
+  expect(store.receiver.unprocessed(PROFILE, 100)).toEqual([]);
+  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 20, verified: 20 });
+  expect(
+    store.payments.paidCheckoutIds(
+      PROFILE,
+      known.map((c) => c.id),
+    ).size,
+  ).toBe(20);
+  // Nothing is left for a restart to settle or emit.
+  const h = await startHarness(store);
+  await h.idle();
+  expect(h.payments).toEqual([]);
+  await h.close();
 });
 
 it('settles a lone event within a few milliseconds of its acknowledgement', async () => {

@@ -1,13 +1,14 @@
-// Migration 2: payment counters and per-slot totals maintained by triggers, backfilled when
-// an existing (schema 1) database is opened, and exact for a local day that does not start
-// on a quarter hour.
+// Migration 2: payment counters and per-slot totals, backfilled when an existing (schema 1)
+// database is opened, kept by the receiver's write path (migration 3 dropped the insert
+// trigger) and reconciled at open for payments written some other way; exact for a local
+// day that does not start on a quarter hour.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { localDay, openStore, type Store } from '../../../electron/core/store/index.ts';
-import { MIGRATIONS } from '../../../electron/core/store/migrations.ts';
+import { MIGRATIONS, reconcileCounters } from '../../../electron/core/store/migrations.ts';
 
 let dir: string;
 let dbPath: string;
@@ -110,6 +111,15 @@ it('backfills the counters when opening a database written at schema 1', () => {
 });
 
 it('keeps the counters in step with inserts and profile removal, whoever writes', () => {
+  // Written through the receiver's path only, the counters need no repair at open.
+  const reopen = (): boolean => {
+    store?.close();
+    const db = new DatabaseSync(dbPath);
+    const repaired = reconcileCounters(db);
+    db.close();
+    store = openStore(dbPath);
+    return repaired;
+  };
   store = openStore(dbPath);
   addProfile(store, P);
   addProfile(store, 'other');
@@ -143,11 +153,16 @@ it('keeps the counters in step with inserts and profile removal, whoever writes'
     })),
     noon,
   );
-  // …and by another connection writing the file directly (bulk import, bench seeding).
+  expect(reopen()).toBe(false);
+  expect(store!.payments.counts(P)).toMatchObject({ total: 3, verified: 2, mismatch: 1 });
+  // …and by another connection writing the file directly (bulk import, bench seeding):
+  // reconciled when the store next opens.
   const db = new DatabaseSync(dbPath);
   for (let i = 0; i < 25; i++) insertRaw(db, P, 'verified', 250, 'USD', start + i * 3_600_000);
   insertRaw(db, 'other', 'unknown_checkout', 1, 'USD', noon);
   const truth = scanned(db, P, start, end);
+  expect(reopen()).toBe(true);
+  expect(reopen()).toBe(false);
   expect(store.payments.counts(P)).toEqual({
     total: truth.counts.reduce((s, c) => s + c.n, 0),
     verified: truth.counts.find((c) => c.status === 'verified')?.n,
@@ -188,6 +203,9 @@ it('is exact for a local day that does not start on a quarter hour', () => {
   }
   const truth = scanned(db, P, start, end);
   db.close();
+  // Written beside the store: its counters are rebuilt when it opens.
+  store.close();
+  store = openStore(dbPath);
   expect(truth.totals).toEqual([{ currency: 'USD', minor: 500, n: 5 }]);
   expect(store.payments.todayTotals(P, noon)).toMatchObject({
     totals: [{ currency: 'USD', amount: 5, count: 5 }],
@@ -208,6 +226,8 @@ it('pages deep offsets exactly as plain OFFSET paging does', () => {
     insertRaw(db, P, statuses[i % 3] as Status, 100, 'USD', at);
   }
   db.exec('COMMIT');
+  store.close();
+  store = openStore(dbPath);
   const plain = (offset: number, limit: number) =>
     (
       db

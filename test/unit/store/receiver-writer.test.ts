@@ -18,6 +18,16 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const checkout = (id: string, amount: number) => ({
+  id,
+  product_name: `Tea ${id}`,
+  amount,
+  currency: 'USD',
+  active: true,
+  created_at: '2026-02-02T09:00:00.000Z',
+  checkout_url: `http://x/pay/${id}`,
+});
+
 const event = (key: string, checkoutId = 'c1'): InboxEventInput => ({
   dedupe_key: key,
   webhook_id: null,
@@ -43,11 +53,12 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
         reason: null,
         at_ms: 1,
       };
-      expect(await w.commitBatch('p', [event('a'), event('b'), event('a')], [log])).toEqual([
-        true,
-        true,
-        false,
-      ]);
+      expect(await w.commitBatch('p', [event('a'), event('b'), event('a')], [log], 3)).toEqual({
+        fresh: [true, true, false],
+        // No checkout c1 is stored yet: both new events wait for the processor.
+        payments: [],
+        unsettled: 2,
+      });
       const rows = s.receiver.unprocessed('p', 10);
       expect(rows.map((r) => r.dedupe_key)).toEqual(['a', 'b']);
       // The settlement's read, on the writer: the same events, each with its checkout's
@@ -93,19 +104,25 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
       ).toEqual([]);
       expect(s.receiver.unprocessed('p', 10)).toEqual([]);
       expect(await w.pending('p', 10)).toEqual([]);
-      expect(s.receiver.recentLog('p', 5)).toHaveLength(1);
+      // Newest first: the duplicate's line, the two events (their inbox rows), the log line.
+      expect(s.receiver.recentLog('p', 5).map((l) => l.reason)).toEqual([
+        'Duplicate delivery: the event was already stored.',
+        null,
+        null,
+        null,
+      ]);
       expect(fallbacks).toEqual([]);
     } finally {
       await w.close();
       if (s !== store) s.close();
     }
-    await expect(w.commitBatch('p', [event('z')], [])).rejects.toThrow(/closed/);
+    await expect(w.commitBatch('p', [event('z')], [], 1)).rejects.toThrow(/closed/);
   });
 }
 
 it('keeps worker commits after the store is reopened', async () => {
   const w = store.openReceiverWriter();
-  await w.commitBatch('p', [event('x')], []);
+  await w.commitBatch('p', [event('x')], [], 1);
   await w.close();
   store.close();
   store = openStore(join(dir, 'console.db'));
@@ -118,7 +135,7 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
     const w = s.openReceiverWriter();
     try {
       const signedEvent = { ...event('s', 'c2'), signed: true, amount: 7.25, currency: 'EUR' };
-      await w.commitBatch('p', [event('u', 'c1'), signedEvent, event('m', 'c3')], []);
+      await w.commitBatch('p', [event('u', 'c1'), signedEvent, event('m', 'c3')], [], 1);
       const rows = s.receiver.unprocessed('p', 10);
       // Only the first two are read through the writer: the third settles from its row.
       await w.pending('p', 2);
@@ -145,10 +162,48 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
       expect(paid[1]).toMatchObject({ amount: 7.25, currency: 'EUR', signed: true });
       expect(s.payments.counts('p')).toMatchObject({ verified: 2, mismatch: 1 });
       // A second verified payment for a checkout is refused on the values path too.
-      await w.commitBatch('p', [event('u2', 'c1')], []);
+      await w.commitBatch('p', [event('u2', 'c1')], [], 1);
       const [again] = await w.pending('p', 10);
       expect(await w.settle('p', [verdict(again!.event.id, 'verified')], 10)).toEqual([]);
       expect(await w.pending('p', 10)).toEqual([]);
+    } finally {
+      await w.close();
+      if (s !== store) s.close();
+    }
+  });
+}
+
+for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
+  it(`settles events naming a stored checkout in the commit itself on the ${where}`, async () => {
+    const s = where === 'worker thread' ? store : openStore(':memory:');
+    const w = s.openReceiverWriter();
+    try {
+      s.checkouts.upsertListed('p', [checkout('c1', 2.5), checkout('c2', 9)]);
+      const out = await w.commitBatch(
+        'p',
+        [
+          event('paid', 'c1'),
+          event('short', 'c2'),
+          // A second genuine-looking event for c1: one verified payment per checkout.
+          event('again', 'c1'),
+          event('unknown', 'c9'),
+          event('paid', 'c1'),
+        ],
+        [],
+        42,
+      );
+      expect(out.fresh).toEqual([true, true, true, true, false]);
+      expect(out.unsettled).toBe(1);
+      expect(out.payments.map((p) => [p.checkout_id, p.status])).toEqual([
+        ['c1', 'verified'],
+        ['c2', 'mismatch'],
+      ]);
+      expect(out.payments[1]!.reason).toMatch(/checkout total is \$9\.00/);
+      for (const p of out.payments) expect(s.payments.get('p', p.id)).toEqual(p);
+      expect(s.payments.counts('p')).toMatchObject({ verified: 1, mismatch: 1 });
+      // Only the event whose checkout needs a lookup is left for the processor.
+      expect((await w.pending('p', 10)).map((p) => p.event.checkout_id)).toEqual(['c9']);
+      expect(s.receiver.unprocessed('p', 10).map((r) => r.dedupe_key)).toEqual(['unknown']);
     } finally {
       await w.close();
       if (s !== store) s.close();

@@ -2,13 +2,16 @@
 // minor units of the checkout's currency, so 59.97 equals 3 × 19.99 and 10.001 USD is
 // never "close enough".
 import { formatMoney, toMinor } from '../../../shared/money.ts';
-import type { CheckoutTerms, InboxEvent, Settlement } from '../store/index.ts';
+import type { CheckoutTerms, InboxEvent, Settlement } from './types.ts';
 
 /** What the processor learned about the checkout an event names. */
 export type CheckoutLookup =
   { found: true; checkout: CheckoutTerms } | { found: false; failure: string | null };
 
-export function judge(ev: InboxEvent, lookup: CheckoutLookup): Settlement {
+export function judge(
+  ev: Pick<InboxEvent, 'id' | 'checkout_id' | 'amount' | 'currency'>,
+  lookup: CheckoutLookup,
+): Settlement {
   const base = { inbox_id: ev.id, kind: 'payment' as const };
   if (!lookup.found) {
     return {
