@@ -1,9 +1,7 @@
 // Group commit: valid events are queued and written together in one synchronous=FULL
 // transaction by the store's writer thread, and each request is answered only after that
 // commit. One batch is in flight at a time; whatever arrives meanwhile forms the next batch,
-// so under load each fsync covers many events. Log lines of rejected requests ride along, and events
-// naming a checkout the console has stored are settled in the same transaction.
-import type { Payment } from '../../../shared/domain.ts';
+// so under load each fsync covers many events. Log lines of rejected requests ride along.
 import type { InboxEventInput, ReceiverWriter, RequestLogInput } from '../store/index.ts';
 
 interface Pending {
@@ -29,14 +27,11 @@ export interface GroupCommit {
 /** Most events in one transaction; a bound on how long one commit holds the write lock. */
 const MAX_BATCH = 1000;
 
-/** After each commit: payments settled in it, and how many new events await the processor. */
-export type OnCommitted = (c: { payments: Payment[]; unsettled: number }) => void;
-
 export function createGroupCommit(
   writer: ReceiverWriter,
   profileId: string,
   now: () => number,
-  onCommitted: OnCommitted,
+  onCommitted: () => void,
   onLogError: (err: unknown) => void,
 ): GroupCommit {
   const events: Pending[] = [];
@@ -54,9 +49,9 @@ export function createGroupCommit(
         await writer.log(profileId, batchLogs).catch(onLogError);
         continue;
       }
-      let done;
+      let fresh: boolean[];
       try {
-        done = await writer.commitBatch(
+        fresh = await writer.commitBatch(
           profileId,
           batch.map((p) => p.event),
           batchLogs,
@@ -66,9 +61,8 @@ export function createGroupCommit(
         for (const p of batch) p.reject(err);
         continue;
       }
-      const fresh = done.fresh;
       batch.forEach((p, i) => p.resolve(fresh[i] === true));
-      onCommitted(done);
+      onCommitted();
     }
   };
 

@@ -87,9 +87,15 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       log(`payment listener failed: ${String(err)}`);
     }
   };
-  const writer = o.store.openReceiverWriter((reason) =>
-    log(`storage worker unavailable, writing in-thread: ${reason}`),
-  );
+  const writer = o.store.openReceiverWriter({
+    onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
+    // Each committed batch is settled right after its acknowledgements went out.
+    onSettled: ({ payments, unsettled }) => {
+      payments.forEach(emitPayment);
+      if (payments.length > 0) status();
+      if (unsettled > 0) processor.kick();
+    },
+  });
   const processor = createProcessor({
     store: o.store,
     writer,
@@ -103,17 +109,8 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     ...o.settlement,
     stopGraceMs: t.shutdownGraceMs,
   });
-  const commits = createGroupCommit(
-    writer,
-    o.profileId,
-    now,
-    ({ payments, unsettled }) => {
-      // After this turn's acknowledgements have gone out: listeners never delay a 2xx.
-      if (payments.length > 0) setImmediate(() => payments.forEach(emitPayment));
-      status();
-      if (unsettled > 0) processor.kick();
-    },
-    (err) => log(`request log write failed: ${String(err)}`),
+  const commits = createGroupCommit(writer, o.profileId, now, status, (err) =>
+    log(`request log write failed: ${String(err)}`),
   );
   const handle = createHandler({
     token: o.store.receiver.token(o.profileId),
@@ -224,6 +221,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     port,
     idle: async () => {
       await commits.flush();
+      await writer.settled();
       await processor.idle();
     },
     close() {
@@ -237,6 +235,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
         await closed;
         clearTimeout(cut);
         await commits.flush();
+        await writer.settled();
         await processor.stop();
         await writer.close();
         o.store.receiver.stopRun(runId, now());

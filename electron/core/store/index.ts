@@ -18,7 +18,7 @@ import { writeOps } from './write-ops.ts';
 
 export type * from './types.ts';
 export { REQUEST_LOG_KEEP } from './receiver-data.ts';
-export type { ReceiverWriter } from './receiver-writer.ts';
+export type { ReceiverWriter, Settled, WriterHooks } from './receiver-writer.ts';
 export { localDay } from './sql.ts';
 
 export interface StoreOptions {
@@ -56,9 +56,9 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     webhooks: webhooksRepo(db),
     receiver: receiverRepo(db),
     schemaVersion: () => version,
-    openReceiverWriter(onFallback) {
+    openReceiverWriter(hooks) {
       const local = writeOps(db, randomUUID, REQUEST_LOG_KEEP);
-      const w = openReceiverWriter(dbPath, local, REQUEST_LOG_KEEP, onFallback);
+      const w = openReceiverWriter(dbPath, local, REQUEST_LOG_KEEP, hooks);
       writers.add(w);
       const close = w.close.bind(w);
       w.close = async () => {

@@ -1,10 +1,13 @@
 // The receiver writer's thread: its own connection to the console's SQLite file, so the
 // fsync of each group commit (synchronous=FULL) never blocks the event loop that parses
-// webhooks. It runs the same write-ops.ts the in-thread fallback runs.
+// webhooks. It runs the same write-ops.ts the in-thread fallback runs. A commit is answered
+// as soon as it is durable; its new events are settled right after, in a lazy transaction,
+// while the event loop sends the acknowledgements (the settlement follows as its own message).
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { writeOps, type WriteOps } from './write-ops.ts';
+import type { InboxEventInput } from './types.ts';
+import { writeOps, type CommittedEvents, type WriteOps } from './write-ops.ts';
 
 /** A call from receiver-writer.ts: the operation and its arguments as JSON text. */
 export interface ThreadCall {
@@ -26,16 +29,27 @@ port.on('message', (m: ThreadCall) => {
     port.postMessage({ seq: m.seq, ok: true });
     return;
   }
+  let args: unknown[];
+  let result: unknown;
   try {
-    const args = JSON.parse(m.args) as unknown[];
-    const result = (ops[m.op] as (...a: unknown[]) => unknown)(...args);
-    port.postMessage({ seq: m.seq, ok: true, result: JSON.stringify(result) });
+    args = JSON.parse(m.args) as unknown[];
+    result = (ops[m.op] as (...a: unknown[]) => unknown)(...args);
   } catch (err) {
-    port.postMessage({
-      seq: m.seq,
-      ok: false,
-      message: err instanceof Error ? err.message : String(err),
-    });
+    port.postMessage({ seq: m.seq, ok: false, message: describe(err) });
+    return;
+  }
+  port.postMessage({ seq: m.seq, ok: true, result: JSON.stringify(result) });
+  if (m.op !== 'commitEvents') return;
+  const [profileId, events, , nowMs] = args as [string, InboxEventInput[], unknown, number];
+  try {
+    const settled = ops.settleNew(profileId, events, (result as CommittedEvents).ids, nowMs);
+    port.postMessage({ seq: m.seq, settled: true, ok: true, result: JSON.stringify(settled) });
+  } catch (err) {
+    port.postMessage({ seq: m.seq, settled: true, ok: false, message: describe(err) });
   }
 });
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
 port.postMessage({ seq: 0, ok: true });

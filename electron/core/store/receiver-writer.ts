@@ -1,6 +1,8 @@
 // Runs the receiver's writes on a worker thread with its own SQLite connection, so the fsync
 // of a synchronous=FULL commit never blocks the event loop: while one batch is being made
-// durable, the next one is read, verified and queued (a pipelined group commit). The thread
+// durable, the next one is read, verified and queued (a pipelined group commit). Right after
+// answering a commit, the thread settles its new events (a second, lazy transaction), so the
+// acknowledgements never wait for settlement while the event loop sends them. The thread
 // (receiver-thread.ts) runs write-ops.ts, the same code the in-thread fallback runs.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,27 +10,42 @@ import { Worker } from 'node:worker_threads';
 import type { Payment } from '../../../shared/domain.ts';
 import { toPayment } from './payments.ts';
 import type { InboxEventInput, RequestLogInput, Settlement } from './types.ts';
-import type { CommitOutcome, PendingEvent, WriteOps, WrittenPayment } from './write-ops.ts';
+import type {
+  CommittedEvents,
+  PendingEvent,
+  SettleOutcome,
+  WriteOps,
+  WrittenPayment,
+} from './write-ops.ts';
 
-/** A committed batch: which events were new, the payments settled with them, the rest. */
-export interface CommittedBatch {
-  fresh: boolean[];
+/** What settling a committed batch did: payments written, and events left for lookups. */
+export interface Settled {
   payments: Payment[];
   /** New events the processor still has to settle (their checkout needs a lookup). */
   unsettled: number;
 }
 
+export interface WriterHooks {
+  /** The worker could not start or died; writes continue on the calling thread. */
+  onFallback?: (reason: string) => void;
+  /** After each committed batch is settled (a failed settle reports unsettled > 0). */
+  onSettled?: (settled: Settled) => void;
+}
+
 export interface ReceiverWriter {
   /**
-   * Commits the events (synchronous=FULL) and log lines, settling in the same transaction
-   * each new event whose checkout is stored under the id as written.
+   * Commits the events (synchronous=FULL) and log lines; per event, whether it was new.
+   * Then settles the new events whose checkout is stored under the id as written, and
+   * reports them through onSettled.
    */
   commitBatch(
     profileId: string,
     events: readonly InboxEventInput[],
     logs: readonly RequestLogInput[],
     nowMs: number,
-  ): Promise<CommittedBatch>;
+  ): Promise<boolean[]>;
+  /** Resolves once every committed batch has been settled and reported. */
+  settled(): Promise<void>;
   log(profileId: string, entries: readonly RequestLogInput[]): Promise<void>;
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Promise<Payment[]>;
   /** The oldest unsettled events with their checkout's terms, read on the writer's thread. */
@@ -58,6 +75,8 @@ interface Reply {
   /** JSON text of the result (absent for void operations). */
   result?: string;
   message?: string;
+  /** Set on the message that follows a commit's answer: its settlement (SettleOutcome). */
+  settled?: true;
 }
 
 /**
@@ -68,12 +87,32 @@ export function openReceiverWriter(
   dbPath: string,
   local: WriteOps,
   keepLog: number,
-  onFallback: (reason: string) => void = () => {},
+  hooks: WriterHooks = {},
 ): ReceiverWriter {
   let worker: Worker | null = null;
   let seq = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let closed = false;
+  // Committed batches whose settlement has not been reported yet, and who waits for none.
+  let settling = 0;
+  let waiters: (() => void)[] = [];
+  const report = (out: SettleOutcome | null): void => {
+    settling = Math.max(0, settling - 1);
+    // A failed settlement leaves its events in the inbox: the processor picks them up.
+    const settled = out
+      ? { payments: out.payments.map(toPayment), unsettled: out.unsettled }
+      : { payments: [], unsettled: 1 };
+    try {
+      hooks.onSettled?.(settled);
+    } finally {
+      if (settling === 0) {
+        const w = waiters;
+        waiters = [];
+        for (const resolve of w) resolve();
+      }
+    }
+  };
+  const onFallback = hooks.onFallback ?? (() => {});
 
   const fallback = (reason: string): void => {
     if (!worker) return;
@@ -85,6 +124,7 @@ export function openReceiverWriter(
     // and the inbox's dedupe key makes the retry harmless.
     for (const p of pending.values()) p.reject(new Error(`storage worker stopped: ${reason}`));
     pending.clear();
+    while (settling > 0) report(null);
   };
 
   if (dbPath !== ':memory:') {
@@ -92,11 +132,16 @@ export function openReceiverWriter(
       worker = new Worker(threadModule(), { workerData: { path: dbPath, keepLog } });
       worker.unref();
       worker.on('message', (m: Reply) => {
+        if (m.settled) {
+          report(m.ok && m.result !== undefined ? (JSON.parse(m.result) as SettleOutcome) : null);
+          if (pending.size === 0 && settling === 0) worker?.unref();
+          return;
+        }
         const p = pending.get(m.seq);
         if (!p) return;
         pending.delete(m.seq);
         // Idle, the worker must not keep the process alive; busy, it must (see call()).
-        if (pending.size === 0) worker?.unref();
+        if (pending.size === 0 && settling === 0) worker?.unref();
         if (m.ok) p.resolve(typeof m.result === 'string' ? JSON.parse(m.result) : undefined);
         else p.reject(new Error(m.message ?? 'storage error'));
       });
@@ -128,13 +173,44 @@ export function openReceiverWriter(
 
   return {
     commitBatch: async (profileId, events, logs, nowMs) => {
-      const out = await call<CommitOutcome>(
-        'commitAndSettle',
-        [profileId, events, logs, nowMs],
-        () => local.commitAndSettle(profileId, events, logs, nowMs),
-      );
-      return { fresh: out.fresh, payments: out.payments.map(toPayment), unsettled: out.unsettled };
+      if (closed) throw new Error('The store is closed.');
+      // In-thread: commit now, settle after this turn (as the thread does, the
+      // acknowledgements go out first).
+      const commitHere = (): CommittedEvents => {
+        const out = local.commitEvents(profileId, events, logs);
+        settling += 1;
+        setImmediate(() => {
+          let settled: SettleOutcome | null = null;
+          try {
+            settled = local.settleNew(profileId, events, out.ids, nowMs);
+          } catch {
+            // Reported as unsettled: the processor settles these events from the inbox.
+          }
+          report(settled);
+        });
+        return out;
+      };
+      if (!worker) return commitHere().fresh;
+      settling += 1;
+      try {
+        // The thread answers with the commit, then sends its settlement (receiver-thread.ts).
+        const out = await call<CommittedEvents>(
+          'commitEvents',
+          [profileId, events, logs, nowMs],
+          () => {
+            settling -= 1; // counted again by commitHere
+            return commitHere();
+          },
+        );
+        return out.fresh;
+      } catch (err) {
+        // A failed commit has nothing to settle (a dead worker has reported already).
+        if (worker) report({ payments: [], unsettled: 0 });
+        throw err;
+      }
     },
+    settled: () =>
+      settling === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
     log: (profileId, entries) =>
       call('log', [profileId, entries], () => local.log(profileId, entries)),
     settle: async (profileId, verdicts, nowMs) => {

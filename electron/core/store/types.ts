@@ -10,7 +10,7 @@ import type {
   Totals,
 } from '../../../shared/domain.ts';
 
-import type { ReceiverWriter } from './receiver-writer.ts';
+import type { ReceiverWriter, WriterHooks } from './receiver-writer.ts';
 
 export type ProfileKind = 'sandbox' | 'live';
 
@@ -220,7 +220,7 @@ export interface Store {
    * The receiver's writer: inbox commits, log lines and settlement on a worker thread with
    * its own connection (in-thread for ':memory:' or if the worker cannot run).
    */
-  openReceiverWriter(onFallback?: (reason: string) => void): ReceiverWriter;
+  openReceiverWriter(hooks?: WriterHooks): ReceiverWriter;
   /** The schema version after migrations. */
   schemaVersion(): number;
   close(): void;

@@ -41,11 +41,15 @@ export interface WrittenPayment {
   received_ms: number;
 }
 
-/** What one acknowledgement commit did. */
-export interface CommitOutcome {
-  /** Per event: true if it was new, false if its dedupe key was already in the inbox. */
+/** New events just committed: per event, its inbox id, or 0 when it was a duplicate. */
+export interface CommittedEvents {
   fresh: boolean[];
-  /** Payments settled in the same transaction (events naming a checkout stored as written). */
+  ids: number[];
+}
+
+/** What settling freshly committed events did. */
+export interface SettleOutcome {
+  /** Payments written (events naming a checkout stored under the id as written). */
   payments: WrittenPayment[];
   /** New events left for the processor (their checkout must be looked up first). */
   unsettled: number;
@@ -58,16 +62,22 @@ export interface WriteOps {
     events: readonly InboxEventInput[],
     logs: readonly RequestLogInput[],
   ): boolean[];
-  /**
-   * commitBatch, and in the same transaction each new event whose checkout is stored under
-   * the id as written is judged and settled: one commit makes the event durable and paid.
-   */
-  commitAndSettle(
+  /** commitBatch, also returning the new rows' inbox ids (for settleNew). */
+  commitEvents(
     profileId: string,
     events: readonly InboxEventInput[],
     logs: readonly RequestLogInput[],
+  ): CommittedEvents;
+  /**
+   * Settles events commitEvents just stored (lazy commit): each whose checkout is stored
+   * under the id as written is judged and paid; the others are left for the processor.
+   */
+  settleNew(
+    profileId: string,
+    events: readonly InboxEventInput[],
+    ids: readonly number[],
     nowMs: number,
-  ): CommitOutcome;
+  ): SettleOutcome;
   log(profileId: string, entries: readonly RequestLogInput[]): void;
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): WrittenPayment[];
   /** The oldest unsettled events with their checkout's terms, one query (no transaction). */
@@ -93,11 +103,10 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
       if (lazy) db.exec('PRAGMA synchronous = FULL');
     }
   };
-  // processed_ms and outcome are set when the event is settled in the same transaction.
   const insertInbox = db.prepare(`
     INSERT INTO inbox (profile_id, dedupe_key, webhook_id, checkout_id, amount, currency,
-      signed, received_ms, body, processed_ms, outcome)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      signed, received_ms, body)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(profile_id, dedupe_key) DO NOTHING`);
   const selectTerms = db.prepare(
     'SELECT id, product_name, amount, currency FROM checkouts WHERE profile_id = ? AND id = ?',
@@ -152,12 +161,14 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
   };
 
   type PaymentVerdict = Extract<Settlement, { kind: 'payment' }>;
+  /** The inbox columns a payment copies. */
+  type PaymentSource = Pick<InboxEvent, 'checkout_id' | 'amount' | 'currency' | 'received_ms'> & {
+    signed: number;
+  };
   /** Inserts the payment for a verdict from the event's own columns; undefined if refused. */
   const writePayment = (
     profileId: string,
-    src: Pick<InboxEvent, 'checkout_id' | 'amount' | 'currency' | 'received_ms'> & {
-      signed: number;
-    },
+    src: PaymentSource,
     v: PaymentVerdict,
     nowMs: number,
   ): WrittenPayment | undefined => {
@@ -213,34 +224,16 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
     }
   };
 
-  /**
-   * Inserts the events (and, with nowMs, settles those whose checkout is stored under the id
-   * as written) and the log lines. Runs inside the caller's transaction.
-   */
+  /** Inserts the events and the log lines; runs inside the caller's transaction. */
   const insertEvents = (
     profileId: string,
     events: readonly InboxEventInput[],
     logs: readonly RequestLogInput[],
-    nowMs: number | null,
-  ): CommitOutcome => {
+  ): CommittedEvents => {
     const fresh: boolean[] = [];
-    const payments: WrittenPayment[] = [];
+    const ids: number[] = [];
     const duplicates: RequestLogInput[] = [];
-    let unsettled = 0;
     for (const e of events) {
-      const terms =
-        nowMs === null
-          ? undefined
-          : (selectTerms.get(profileId, e.checkout_id) as CheckoutTerms | undefined);
-      const signed = e.signed ? 1 : 0;
-      // Judged before the insert, so a settled event is written once, already processed.
-      const verdict =
-        terms === undefined
-          ? null
-          : (judge(
-              { id: 0, checkout_id: e.checkout_id, amount: e.amount, currency: e.currency },
-              { found: true, checkout: terms },
-            ) as PaymentVerdict);
       const inserted = insertInbox.run(
         profileId,
         e.dedupe_key,
@@ -248,16 +241,15 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
         e.checkout_id,
         e.amount,
         e.currency,
-        signed,
+        e.signed ? 1 : 0,
         e.received_ms,
         e.body,
-        verdict === null ? null : nowMs,
-        verdict === null ? null : verdict.status,
       );
       const isNew = inserted.changes === 1;
       fresh.push(isNew);
+      ids.push(isNew ? Number(inserted.lastInsertRowid) : 0);
+      // An accepted event's log line is its inbox row; a duplicate has no new row.
       if (!isNew) {
-        // An accepted event's log line is its inbox row; a duplicate has no new row.
         duplicates.push({
           method: 'POST',
           path: '/webhooks/<token>',
@@ -265,33 +257,70 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
           reason: 'Duplicate delivery: the event was already stored.',
           at_ms: e.received_ms,
         });
-        continue;
       }
-      if (verdict === null) {
-        unsettled += 1;
-        continue;
-      }
-      const inboxId = Number(inserted.lastInsertRowid);
-      const row = writePayment(
-        profileId,
-        { ...e, signed },
-        { ...verdict, inbox_id: inboxId },
-        nowMs!,
-      );
-      if (row === undefined) refused(profileId, inboxId);
-      else payments.push(row);
     }
-    addCounters(profileId, payments);
     writeLogs(profileId, duplicates.length === 0 ? logs : [...logs, ...duplicates]);
-    return { fresh, payments, unsettled };
+    return { fresh, ids };
+  };
+
+  /** Marks the event processed and writes its payment, unless it already was (a reprocess). */
+  const apply = (
+    profileId: string,
+    v: PaymentVerdict,
+    src: PaymentSource | undefined,
+    nowMs: number,
+    created: WrittenPayment[],
+  ): void => {
+    // Already settled (a reprocess after a crash): never insert or emit twice.
+    if (markProcessed.run(nowMs, v.status, profileId, v.inbox_id).changes === 0) return;
+    let row: WrittenPayment | undefined;
+    if (src !== undefined) row = writePayment(profileId, src, v, nowMs);
+    else {
+      const got = insertPayment.get(
+        timeOrderedId(nowMs),
+        v.checkout_id ?? null,
+        v.amount_minor,
+        v.status,
+        v.reason,
+        v.product_name,
+        nowMs,
+        profileId,
+        v.inbox_id,
+      ) as unknown as WrittenPayment | undefined;
+      row = got === undefined ? undefined : { ...got };
+    }
+    if (row === undefined) refused(profileId, v.inbox_id);
+    else created.push(row);
   };
 
   return {
     // The one durable commit of the hot path: synchronous=FULL, acknowledged afterwards.
     commitBatch: (profileId, events, logs) =>
-      tx(() => insertEvents(profileId, events, logs, null).fresh, events.length === 0),
-    commitAndSettle: (profileId, events, logs, nowMs) =>
-      tx(() => insertEvents(profileId, events, logs, nowMs), events.length === 0),
+      tx(() => insertEvents(profileId, events, logs).fresh, events.length === 0),
+    commitEvents: (profileId, events, logs) =>
+      tx(() => insertEvents(profileId, events, logs), events.length === 0),
+    settleNew(profileId, events, ids, nowMs) {
+      return tx(() => {
+        const payments: WrittenPayment[] = [];
+        let unsettled = 0;
+        events.forEach((e, i) => {
+          const inboxId = ids[i] ?? 0;
+          if (inboxId === 0) return;
+          const terms = selectTerms.get(profileId, e.checkout_id) as CheckoutTerms | undefined;
+          if (terms === undefined) {
+            unsettled += 1;
+            return;
+          }
+          const v = judge(
+            { id: inboxId, checkout_id: e.checkout_id, amount: e.amount, currency: e.currency },
+            { found: true, checkout: terms },
+          ) as PaymentVerdict;
+          apply(profileId, v, { ...e, signed: e.signed ? 1 : 0 }, nowMs, payments);
+        });
+        addCounters(profileId, payments);
+        return { payments, unsettled };
+      }, true);
+    },
     log(profileId, entries) {
       if (entries.length > 0) tx(() => writeLogs(profileId, entries), true);
     },
@@ -303,28 +332,8 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
             markProcessed.run(nowMs, `skipped: ${v.reason}`, profileId, v.inbox_id);
             continue;
           }
-          // Already settled (a reprocess after a crash): never insert or emit twice.
-          if (markProcessed.run(nowMs, v.status, profileId, v.inbox_id).changes === 0) continue;
           const src = lastPending.get(v.inbox_id);
-          let row: WrittenPayment | undefined;
-          if (src !== undefined && src.profileId === profileId) {
-            row = writePayment(profileId, src.row, v, nowMs);
-          } else {
-            const got = insertPayment.get(
-              timeOrderedId(nowMs),
-              v.checkout_id ?? null,
-              v.amount_minor,
-              v.status,
-              v.reason,
-              v.product_name,
-              nowMs,
-              profileId,
-              v.inbox_id,
-            ) as unknown as WrittenPayment | undefined;
-            row = got === undefined ? undefined : { ...got };
-          }
-          if (row === undefined) refused(profileId, v.inbox_id);
-          else created.push(row);
+          apply(profileId, v, src?.profileId === profileId ? src.row : undefined, nowMs, created);
         }
         addCounters(profileId, created);
         return created;

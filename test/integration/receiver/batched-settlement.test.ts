@@ -1,7 +1,7 @@
-// Settlement: an event naming a checkout the console has stored is paid in the commit that
-// makes it durable; the others (their checkout must be looked up) settle in batches, a crash
-// between acknowledgement and settlement still settles each exactly once at the next start,
-// and a lone event still reaches the screen promptly.
+// Settlement: an event naming a checkout the console has stored is paid by the writer right
+// after the commit that makes it durable; the others (their checkout must be looked up)
+// settle in batches; a crash between acknowledgement and settlement still settles each
+// event exactly once at the next start; and a lone event reaches the screen promptly.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -129,13 +129,16 @@ it('settles once after a SIGKILL between acknowledgement and settlement', async 
   await again.close();
 });
 
-it('pays an event naming a stored checkout in the same commit as its acknowledgement', async () => {
+it('settles events naming a stored checkout on the writer, without the processor', async () => {
   const known = Array.from({ length: 20 }, () => seedCheckout(store, { amount: 5 }));
-  // The child's processor never runs: only the acknowledgement's commit can have paid them.
+  // The child's processor never runs: only the writer's own settlement can pay them.
   const child = await startChild(join(tmp.dir, 'console.db'));
   try {
     const answers = await Promise.all(known.map((c) => post(child.url, eventBody(c.id, 5))));
     expect(answers.map((a) => a.status)).toEqual(known.map(() => 200));
+    await expect
+      .poll(() => store.payments.counts(PROFILE).total, { interval: 5, timeout: 5000 })
+      .toBe(20);
   } finally {
     await child.kill();
   }

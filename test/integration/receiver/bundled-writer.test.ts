@@ -35,11 +35,12 @@ describe.skipIf(!built)('the bundled receiver writer (needs `npm run build`)', (
           checkout_url: 'http://x/pay/c1',
         },
       ]);
-      const replies: { seq: number; ok: boolean; result?: string; message?: string }[] = [];
+      const replies: { seq: number; ok: boolean; result?: string; settled?: boolean }[] = [];
       const answered = new Promise<void>((done, fail) => {
+        // The commit's answer, then its settlement.
         worker.on('message', (m: (typeof replies)[number]) => {
           replies.push(m);
-          if (m.seq === 1) done();
+          if (replies.filter((r) => r.seq === 1).length === 2) done();
         });
         worker.once('error', fail);
       });
@@ -55,14 +56,15 @@ describe.skipIf(!built)('the bundled receiver writer (needs `npm run build`)', (
       };
       worker.postMessage({
         seq: 1,
-        op: 'commitAndSettle',
+        op: 'commitEvents',
         args: JSON.stringify(['p', [event], [], 7]),
       });
       await answered;
-      const reply = replies.find((r) => r.seq === 1)!;
-      expect(reply).toMatchObject({ ok: true });
-      const out = JSON.parse(reply.result!) as { fresh: boolean[]; unsettled: number };
-      expect(out).toMatchObject({ fresh: [true], unsettled: 0 });
+      const [commit, settled] = replies.filter((r) => r.seq === 1);
+      expect(commit).toMatchObject({ ok: true });
+      expect(JSON.parse(commit!.result!)).toMatchObject({ fresh: [true] });
+      expect(settled).toMatchObject({ ok: true, settled: true });
+      expect(JSON.parse(settled!.result!)).toMatchObject({ unsettled: 0 });
       expect(store.payments.counts('p')).toMatchObject({ total: 1, verified: 1 });
     } finally {
       await worker.terminate();

@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openStore, type InboxEventInput, type Store } from '../../../electron/core/store/index.ts';
+import {
+  openStore,
+  type InboxEventInput,
+  type Settled,
+  type Store,
+} from '../../../electron/core/store/index.ts';
 
 let dir: string;
 let store: Store;
@@ -43,7 +48,11 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
   it(`commits, deduplicates and settles on the ${where}`, async () => {
     const s = where === 'worker thread' ? store : openStore(':memory:');
     const fallbacks: string[] = [];
-    const w = s.openReceiverWriter((r) => fallbacks.push(r));
+    const settled: Settled[] = [];
+    const w = s.openReceiverWriter({
+      onFallback: (r) => fallbacks.push(r),
+      onSettled: (x) => settled.push(x),
+    });
     try {
       expect(w.threaded()).toBe(where === 'worker thread');
       const log = {
@@ -53,12 +62,14 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
         reason: null,
         at_ms: 1,
       };
-      expect(await w.commitBatch('p', [event('a'), event('b'), event('a')], [log], 3)).toEqual({
-        fresh: [true, true, false],
-        // No checkout c1 is stored yet: both new events wait for the processor.
-        payments: [],
-        unsettled: 2,
-      });
+      expect(await w.commitBatch('p', [event('a'), event('b'), event('a')], [log], 3)).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      await w.settled();
+      // No checkout c1 is stored yet: both new events wait for the processor.
+      expect(settled).toEqual([{ payments: [], unsettled: 2 }]);
       const rows = s.receiver.unprocessed('p', 10);
       expect(rows.map((r) => r.dedupe_key)).toEqual(['a', 'b']);
       // The settlement's read, on the writer: the same events, each with its checkout's
@@ -174,12 +185,13 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
 }
 
 for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
-  it(`settles events naming a stored checkout in the commit itself on the ${where}`, async () => {
+  it(`settles events naming a stored checkout right after their commit on the ${where}`, async () => {
     const s = where === 'worker thread' ? store : openStore(':memory:');
-    const w = s.openReceiverWriter();
+    const settled: Settled[] = [];
+    const w = s.openReceiverWriter({ onSettled: (x) => settled.push(x) });
     try {
       s.checkouts.upsertListed('p', [checkout('c1', 2.5), checkout('c2', 9)]);
-      const out = await w.commitBatch(
+      const fresh = await w.commitBatch(
         'p',
         [
           event('paid', 'c1'),
@@ -192,7 +204,10 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
         [],
         42,
       );
-      expect(out.fresh).toEqual([true, true, true, true, false]);
+      expect(fresh).toEqual([true, true, true, true, false]);
+      await w.settled();
+      expect(settled).toHaveLength(1);
+      const out = settled[0]!;
       expect(out.unsettled).toBe(1);
       expect(out.payments.map((p) => [p.checkout_id, p.status])).toEqual([
         ['c1', 'verified'],
