@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { InboxEventInput } from './types.ts';
-import { writeOps, type CommittedEvents, type WriteOps } from './write-ops.ts';
+import { settledOf, writeOps, type CommittedEvents, type WriteOps } from './write-ops.ts';
 
 /** A call from receiver-writer.ts: the operation and its arguments as JSON text. */
 export interface ThreadCall {
@@ -42,7 +42,10 @@ port.on('message', (m: ThreadCall) => {
   if (m.op !== 'commitEvents') return;
   const [profileId, events, , nowMs] = args as [string, InboxEventInput[], unknown, number];
   try {
-    const settled = ops.settleNew(profileId, events, (result as CommittedEvents).ids, nowMs);
+    // Converted here, off the event loop that answers webhooks.
+    const settled = settledOf(
+      ops.settleNew(profileId, events, (result as CommittedEvents).ids, nowMs),
+    );
     port.postMessage({ seq: m.seq, settled: true, ok: true, result: JSON.stringify(settled) });
   } catch (err) {
     port.postMessage({ seq: m.seq, settled: true, ok: false, message: describe(err) });

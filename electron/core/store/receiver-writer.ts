@@ -13,17 +13,13 @@ import type { InboxEventInput, RequestLogInput, Settlement } from './types.ts';
 import type {
   CommittedEvents,
   PendingEvent,
-  SettleOutcome,
+  Settled,
   WriteOps,
   WrittenPayment,
 } from './write-ops.ts';
+import { settledOf } from './write-ops.ts';
 
-/** What settling a committed batch did: payments written, and events left for lookups. */
-export interface Settled {
-  payments: Payment[];
-  /** New events the processor still has to settle (their checkout needs a lookup). */
-  unsettled: number;
-}
+export type { Settled } from './write-ops.ts';
 
 export interface WriterHooks {
   /** The worker could not start or died; writes continue on the calling thread. */
@@ -96,14 +92,11 @@ export function openReceiverWriter(
   // Committed batches whose settlement has not been reported yet, and who waits for none.
   let settling = 0;
   let waiters: (() => void)[] = [];
-  const report = (out: SettleOutcome | null): void => {
+  const report = (settled: Settled | null): void => {
     settling = Math.max(0, settling - 1);
-    // A failed settlement leaves its events in the inbox: the processor picks them up.
-    const settled = out
-      ? { payments: out.payments.map(toPayment), unsettled: out.unsettled }
-      : { payments: [], unsettled: 1 };
     try {
-      hooks.onSettled?.(settled);
+      // A failed settlement leaves its events in the inbox: the processor picks them up.
+      hooks.onSettled?.(settled ?? { payments: [], unsettled: 1 });
     } finally {
       if (settling === 0) {
         const w = waiters;
@@ -133,7 +126,8 @@ export function openReceiverWriter(
       worker.unref();
       worker.on('message', (m: Reply) => {
         if (m.settled) {
-          report(m.ok && m.result !== undefined ? (JSON.parse(m.result) as SettleOutcome) : null);
+          // The thread sends Payment objects ready to emit (see receiver-thread.ts).
+          report(m.ok && m.result !== undefined ? (JSON.parse(m.result) as Settled) : null);
           if (pending.size === 0 && settling === 0) worker?.unref();
           return;
         }
@@ -180,9 +174,9 @@ export function openReceiverWriter(
         const out = local.commitEvents(profileId, events, logs);
         settling += 1;
         setImmediate(() => {
-          let settled: SettleOutcome | null = null;
+          let settled: Settled | null = null;
           try {
-            settled = local.settleNew(profileId, events, out.ids, nowMs);
+            settled = settledOf(local.settleNew(profileId, events, out.ids, nowMs));
           } catch {
             // Reported as unsettled: the processor settles these events from the inbox.
           }

@@ -2,7 +2,9 @@
 // receiver writer's thread (receiver-thread.ts), so that the fsync of a group commit never
 // blocks the event loop, and in-thread where no thread can run (':memory:', a failed start).
 import type { DatabaseSync } from 'node:sqlite';
+import type { Payment } from '../../../shared/domain.ts';
 import { judge } from './matching.ts';
+import { toPayment } from './payments.ts';
 import { paymentCounters } from './payment-counters.ts';
 import type {
   CheckoutTerms,
@@ -53,6 +55,17 @@ export interface SettleOutcome {
   payments: WrittenPayment[];
   /** New events left for the processor (their checkout must be looked up first). */
   unsettled: number;
+}
+
+/** What settling a committed batch did, as emitted: payments in their public form. */
+export interface Settled {
+  payments: Payment[];
+  /** New events the processor still has to settle (their checkout needs a lookup). */
+  unsettled: number;
+}
+
+export function settledOf(out: SettleOutcome): Settled {
+  return { payments: out.payments.map(toPayment), unsettled: out.unsettled };
 }
 
 export interface WriteOps {
