@@ -1,6 +1,8 @@
-// Turns committed inbox events into payments. It runs after commits and once at start, so
-// events committed before a crash but not yet processed are handled at the next start.
-// Settlement and "processed" are one transaction, so a reprocess never stores or emits twice.
+// Turns the inbox events the writer could not settle into payments: those whose checkout
+// the console has not stored (looked up through the service first), and at start anything
+// committed before a crash but not yet settled. (The writer settles the usual case itself,
+// right after each commit.) Settlement and "processed" are one transaction, so a reprocess
+// never stores or emits twice.
 //
 // Settlement is batched and low priority: the acknowledgement path (one group commit per
 // tick on the writer thread) must never queue behind it. A kick waits a few milliseconds so
