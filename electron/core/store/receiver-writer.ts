@@ -71,7 +71,7 @@ interface Reply {
   /** JSON text of the result (absent for void operations). */
   result?: string;
   message?: string;
-  /** Set on the message that follows a commit's answer: its settlement (SettleOutcome). */
+  /** Set on the message that follows a commit's answer: its settlement (Settled). */
   settled?: true;
 }
 
