@@ -12,6 +12,7 @@ import type { Checkout, Payment } from '../../../shared/domain.ts';
 import type { CheckoutTerms, ReceiverWriter, Store } from '../store/index.ts';
 import type { PendingEvent } from '../store/write-ops.ts';
 import { judge, type CheckoutLookup } from '../store/matching.ts';
+import { createRechecks } from './rechecks.ts';
 
 export interface ProcessorOptions {
   store: Store;
@@ -31,6 +32,8 @@ export interface ProcessorOptions {
   retryMs?: number;
   /** Longest wait for an in-progress lookup at shutdown. */
   stopGraceMs?: number;
+  /** First delay before a failed checkout lookup is tried again (rechecks.ts). */
+  recheckMs?: number;
 }
 
 /** Most inbox events settled in one transaction (bounds how long it holds the writer). */
@@ -78,21 +81,27 @@ export function createProcessor(o: ProcessorOptions): Processor {
         const rows = pending.map((p) => p.event);
         const lookups = await resolveCheckouts(pending);
         if (abort.signal.aborted) return; // leave the rest for the next start
-        const created = await o.writer.settle(
-          o.profileId,
-          rows.map((r) => judge(r, lookups.get(r.checkout_id) as CheckoutLookup)),
-          o.now(),
-        );
-        for (const p of created) {
-          try {
-            o.onPayment(p);
-          } catch (err) {
-            o.log(`payment listener failed: ${String(err)}`);
-          }
-        }
+        const verdicts = rows.map((r) => {
+          const lookup = lookups.get(r.checkout_id) as CheckoutLookup;
+          const v = judge(r, lookup);
+          // Unknown only because the lookup failed: look it up again later.
+          const failed = !lookup.found && lookup.failure !== null;
+          return failed && v.kind === 'payment' ? { ...v, recheck_ms: rechecks.firstAt() } : v;
+        });
+        const created = await o.writer.settle(o.profileId, verdicts, o.now());
+        created.forEach(emit);
         if (rows.length < BATCH) break;
       }
+      await rechecks.runDue(() => abort.signal.aborted);
     } while (again);
+  };
+
+  const emit = (p: Payment): void => {
+    try {
+      o.onPayment(p);
+    } catch (err) {
+      o.log(`payment listener failed: ${String(err)}`);
+    }
   };
 
   const resolveCheckouts = async (
@@ -145,6 +154,25 @@ export function createProcessor(o: ProcessorOptions): Processor {
     }
   };
 
+  const rechecks = createRechecks({
+    store: o.store,
+    profileId: o.profileId,
+    // The console may have stored the checkout meanwhile (a list, a create): local first.
+    lookup: (id) => {
+      const local = o.store.checkouts.termsOf(o.profileId, [
+        id,
+        id.toLowerCase(),
+        id.toUpperCase(),
+      ]);
+      const hit = local.get(id) ?? local.get(id.toLowerCase()) ?? local.get(id.toUpperCase());
+      return hit ? Promise.resolve({ found: true, checkout: hit }) : lookupOne(id);
+    },
+    onPayment: emit,
+    now: o.now,
+    wake: () => kick(),
+    ...(o.recheckMs === undefined ? {} : { firstMs: o.recheckMs }),
+  });
+
   const start = (): void => {
     if (abort.signal.aborted) return;
     if (running) {
@@ -192,6 +220,7 @@ export function createProcessor(o: ProcessorOptions): Processor {
     },
     async stop() {
       abort.abort();
+      rechecks.stop();
       if (retry) clearTimeout(retry);
       if (coalesce) clearTimeout(coalesce);
       coalesce = null;

@@ -40,8 +40,11 @@ export interface ReceiverOptions {
   onStatus?: () => void;
   now?: () => number;
   timeouts?: ReceiverTimeouts;
-  /** Settlement batching (defaults in processor.ts: 2 ms coalescing, 20 ms longest yield). */
-  settlement?: { coalesceMs?: number; maxYieldMs?: number };
+  /**
+   * Settlement batching (defaults in processor.ts: 2 ms coalescing, 20 ms longest yield) and
+   * the first delay before a failed checkout lookup is retried (30 s, rechecks.ts).
+   */
+  settlement?: { coalesceMs?: number; maxYieldMs?: number; recheckMs?: number };
   /** Diagnostics; never given a secret, a token or a body. */
   log?: (message: string) => void;
 }

@@ -11,6 +11,7 @@ import { paymentsRepo } from './payments.ts';
 import { profilesRepo } from './profiles.ts';
 import { REQUEST_LOG_KEEP, receiverRepo } from './receiver-data.ts';
 import { openReceiverWriter, type ReceiverWriter } from './receiver-writer.ts';
+import { rechecksRepo } from './rechecks.ts';
 import { settingsRepo } from './settings.ts';
 import type { Store } from './types.ts';
 import { webhooksRepo } from './webhooks.ts';
@@ -55,6 +56,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     payments: paymentsRepo(db, now),
     webhooks: webhooksRepo(db),
     receiver: receiverRepo(db),
+    rechecks: rechecksRepo(db),
     schemaVersion: () => version,
     openReceiverWriter(hooks) {
       const local = writeOps(db, randomUUID, REQUEST_LOG_KEEP);

@@ -240,6 +240,14 @@ export const MIGRATIONS: readonly string[] = [
   `
   DROP TRIGGER payments_count_insert;
   `,
+  // 4: a payment judged unknown_checkout because its checkout could not be looked up (the
+  // service failed, not "no such checkout") is looked up again later: recheck_ms is when,
+  // NULL once the answer is final. Without it a genuine payment that arrived during an
+  // outage would stay flagged for good.
+  `
+  ALTER TABLE inbox ADD COLUMN recheck_ms INTEGER;
+  CREATE INDEX inbox_recheck ON inbox (profile_id, recheck_ms) WHERE recheck_ms IS NOT NULL;
+  `,
 ];
 
 /** Applies the migrations not yet applied; returns the resulting schema version. */

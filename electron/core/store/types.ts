@@ -154,8 +154,32 @@ export type Settlement =
       amount_minor: number | null;
       /** The matched checkout's own id when the event spelled it in another case. */
       checkout_id?: string;
+      /** unknown_checkout because the lookup failed: when to look the checkout up again. */
+      recheck_ms?: number;
     }
   | { inbox_id: number; kind: 'skip'; reason: string };
+
+/** A payment due to have its checkout looked up again (see rechecks.ts). */
+export interface RecheckDue {
+  inbox_id: number;
+  checkout_id: string;
+  amount: number;
+  currency: string;
+  /** When it was first judged: the retry delay grows with the time since. */
+  processed_ms: number;
+}
+
+export type RecheckResult =
+  | { kind: 'retry'; inbox_id: number; at_ms: number }
+  | { kind: 'final'; inbox_id: number; verdict: Extract<Settlement, { kind: 'payment' }> };
+
+export interface RechecksRepo {
+  due(profileId: string, nowMs: number, limit: number): RecheckDue[];
+  /** When the next recheck is due, or null when none is pending. */
+  nextAt(profileId: string): number | null;
+  /** Applies the outcomes in one transaction; returns the payments whose row changed. */
+  apply(profileId: string, results: readonly RecheckResult[]): Payment[];
+}
 
 export interface DowntimeWindow {
   from: string;
@@ -216,6 +240,7 @@ export interface Store {
   readonly payments: PaymentsRepo;
   readonly webhooks: WebhooksRepo;
   readonly receiver: ReceiverRepo;
+  readonly rechecks: RechecksRepo;
   /**
    * The receiver's writer: inbox commits, log lines and settlement on a worker thread with
    * its own connection (in-thread for ':memory:' or if the worker cannot run).

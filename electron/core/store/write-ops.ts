@@ -132,7 +132,8 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
     DELETE FROM request_log WHERE profile_id = ? AND id < (
       SELECT id FROM request_log WHERE profile_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`);
   const markProcessed = db.prepare(
-    'UPDATE inbox SET processed_ms = ?, outcome = ? WHERE profile_id = ? AND id = ? AND processed_ms IS NULL',
+    `UPDATE inbox SET processed_ms = ?, outcome = ?, recheck_ms = ?
+     WHERE profile_id = ? AND id = ? AND processed_ms IS NULL`,
   );
   const setOutcome = db.prepare('UPDATE inbox SET outcome = ? WHERE profile_id = ? AND id = ?');
   // RETURNING hands back the row as written (nothing when OR IGNORE skipped it), so a
@@ -285,7 +286,8 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
     created: WrittenPayment[],
   ): void => {
     // Already settled (a reprocess after a crash): never insert or emit twice.
-    if (markProcessed.run(nowMs, v.status, profileId, v.inbox_id).changes === 0) return;
+    const recheck = v.recheck_ms ?? null;
+    if (markProcessed.run(nowMs, v.status, recheck, profileId, v.inbox_id).changes === 0) return;
     let row: WrittenPayment | undefined;
     if (src !== undefined) row = writePayment(profileId, src, v, nowMs);
     else {
@@ -342,7 +344,7 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
         const created: WrittenPayment[] = [];
         for (const v of verdicts) {
           if (v.kind === 'skip') {
-            markProcessed.run(nowMs, `skipped: ${v.reason}`, profileId, v.inbox_id);
+            markProcessed.run(nowMs, `skipped: ${v.reason}`, null, profileId, v.inbox_id);
             continue;
           }
           const src = lastPending.get(v.inbox_id);

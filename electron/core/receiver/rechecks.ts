@@ -1,0 +1,84 @@
+// Looking checkouts up again for payments judged unknown_checkout only because the lookup
+// failed (the service was down or refused): a genuine payment that arrived during an outage
+// becomes verified once the service answers. The delay doubles with the payment's age, from
+// firstMs up to an hour, and after a week the answer stays as it is.
+import type { Payment } from '../../../shared/domain.ts';
+import type { RecheckResult, Store } from '../store/index.ts';
+import { judge, type CheckoutLookup } from '../store/matching.ts';
+
+export interface RecheckOptions {
+  store: Store;
+  profileId: string;
+  /** The processor's lookup (it stores what it finds). */
+  lookup: (checkoutId: string) => Promise<CheckoutLookup>;
+  onPayment: (payment: Payment) => void;
+  now: () => number;
+  /** Called when a recheck falls due (the processor runs it in its loop). */
+  wake: () => void;
+  /** First delay after a failed lookup. Default 30 s. */
+  firstMs?: number;
+}
+
+const MAX_DELAY_MS = 60 * 60_000;
+const GIVE_UP_AFTER_MS = 7 * 24 * 60 * 60_000;
+/** Payments rechecked per pass (lookups run one checkout at a time). */
+const PASS = 100;
+
+export function createRechecks(o: RecheckOptions) {
+  const firstMs = o.firstMs ?? 30_000;
+  let timer: NodeJS.Timeout | null = null;
+
+  /** When a first failed lookup should be retried. */
+  const firstAt = (): number => o.now() + firstMs;
+
+  /** Arms the timer for the earliest pending recheck. */
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const at = o.store.rechecks.nextAt(o.profileId);
+    if (at === null) return;
+    // setTimeout holds at most ~24.8 days; an hour is the longest delay used anyway.
+    const delay = Math.min(Math.max(0, at - o.now()), MAX_DELAY_MS);
+    timer = setTimeout(() => {
+      timer = null;
+      o.wake();
+    }, delay);
+    timer.unref();
+  };
+
+  /** Looks up what is due, settles what the service answered, reschedules the rest. */
+  const runDue = async (aborted: () => boolean): Promise<void> => {
+    const now = o.now();
+    const due = o.store.rechecks.due(o.profileId, now, PASS);
+    if (due.length === 0) return schedule();
+    const answers = new Map<string, CheckoutLookup>();
+    for (const d of due) {
+      if (aborted()) return;
+      if (!answers.has(d.checkout_id)) answers.set(d.checkout_id, await o.lookup(d.checkout_id));
+    }
+    if (aborted()) return;
+    const results: RecheckResult[] = due.map((d) => {
+      const lookup = answers.get(d.checkout_id)!;
+      const age = o.now() - d.processed_ms;
+      if (!lookup.found && lookup.failure !== null && age < GIVE_UP_AFTER_MS) {
+        const delay = Math.min(MAX_DELAY_MS, Math.max(firstMs, age));
+        return { kind: 'retry', inbox_id: d.inbox_id, at_ms: o.now() + delay };
+      }
+      const verdict = judge({ ...d, id: d.inbox_id }, lookup);
+      if (verdict.kind !== 'payment') throw new Error('a lookup verdict is always a payment');
+      return { kind: 'final', inbox_id: d.inbox_id, verdict };
+    });
+    for (const p of o.store.rechecks.apply(o.profileId, results)) o.onPayment(p);
+    schedule();
+  };
+
+  return {
+    firstAt,
+    runDue,
+    schedule,
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
