@@ -52,9 +52,15 @@ export function createRechecks(o: RecheckOptions) {
     const due = o.store.rechecks.due(o.profileId, now, PASS);
     if (due.length === 0) return schedule();
     const answers = new Map<string, CheckoutLookup>();
+    // After one failed lookup the service is taken to be still down: the rest of the pass
+    // is not tried now (each try could take a whole request timeout) but rescheduled.
+    let down: CheckoutLookup | null = null;
     for (const d of due) {
       if (aborted()) return;
-      if (!answers.has(d.checkout_id)) answers.set(d.checkout_id, await o.lookup(d.checkout_id));
+      if (answers.has(d.checkout_id)) continue;
+      const answer: CheckoutLookup = down ?? (await o.lookup(d.checkout_id));
+      if (!answer.found && answer.failure !== null) down = answer;
+      answers.set(d.checkout_id, answer);
     }
     if (aborted()) return;
     const results: RecheckResult[] = due.map((d) => {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Checkout } from '../../../shared/domain.ts';
+import { createRechecks } from '../../../electron/core/receiver/rechecks.ts';
 import type { Store } from '../../../electron/core/store/index.ts';
 import {
   PROFILE,
@@ -126,4 +127,67 @@ it('keeps the verified payment a checkout got meanwhile, and only that one', asy
     unknown_checkout: 1,
   });
   await h.close();
+});
+
+it('tries one lookup per pass while the service is down, then all once it is up', async () => {
+  // Three payments left unknown by failed lookups at t = 1,000 ms, due again at 1,500 ms.
+  const ids = [randomUUID(), randomUUID(), randomUUID()];
+  store.receiver.commitBatch(
+    PROFILE,
+    ids.map((id, i) => ({
+      dedupe_key: `k${i}`,
+      webhook_id: null,
+      checkout_id: id,
+      amount: 5,
+      currency: 'USD',
+      signed: false,
+      received_ms: 1000,
+      body: eventBody(id, 5),
+    })),
+    [],
+  );
+  const verdicts = store.receiver.unprocessed(PROFILE, 10).map((e) => ({
+    inbox_id: e.id,
+    kind: 'payment' as const,
+    status: 'unknown_checkout' as const,
+    reason: 'could not be looked up',
+    product_name: null,
+    amount_minor: 500,
+    recheck_ms: 1500,
+  }));
+  store.receiver.settle(PROFILE, verdicts, 1000);
+  let now = 2000;
+  let up = false;
+  const asked: string[] = [];
+  const updated: string[] = [];
+  const rechecks = createRechecks({
+    store,
+    profileId: PROFILE,
+    lookup: async (id) => {
+      asked.push(id);
+      return up
+        ? { found: true, checkout: { id, product_name: 'Tea', amount: 5, currency: 'USD' } }
+        : { found: false, failure: 'service unavailable' };
+    },
+    onPayment: (p) => updated.push(p.status),
+    now: () => now,
+    wake: () => {},
+    firstMs: 30,
+  });
+  await rechecks.runDue(() => false);
+  expect(asked).toHaveLength(1);
+  expect(updated).toEqual([]);
+  // Rescheduled by age (1 s since first judged), not looked up again before then.
+  expect(store.rechecks.nextAt(PROFILE)).toBe(3000);
+  now = 2999;
+  await rechecks.runDue(() => false);
+  expect(asked).toHaveLength(1);
+  up = true;
+  now = 3000;
+  await rechecks.runDue(() => false);
+  expect(asked).toHaveLength(4);
+  expect(updated).toEqual(['verified', 'verified', 'verified']);
+  expect(store.rechecks.nextAt(PROFILE)).toBeNull();
+  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 3, verified: 3 });
+  rechecks.stop();
 });
