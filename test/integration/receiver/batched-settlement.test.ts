@@ -6,31 +6,13 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Store } from '../../../electron/core/store/index.ts';
-import {
-  PROFILE,
-  eventBody,
-  openTestStore,
-  post,
-  seedCheckout,
-  startHarness,
-  tempDir,
-} from './harness.ts';
+import { PROFILE, eventBody, post, seedCheckout, startHarness, storePerTest } from './harness.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/slow-settle-child.ts', import.meta.url));
 
-let tmp: ReturnType<typeof tempDir>;
-let store: Store;
-
-beforeEach(() => {
-  tmp = tempDir();
-  store = openTestStore(tmp.dir);
-});
-afterEach(() => {
-  store.close();
-  tmp.cleanup();
-});
+const fx = storePerTest();
 
 /** Counts the settle transactions the receiver's writer runs. */
 function countSettles(s: Store): { calls: number[] } {
@@ -49,9 +31,9 @@ function countSettles(s: Store): { calls: number[] } {
 }
 
 it('settles a backlog of acknowledged events in one transaction', async () => {
-  const checkouts = Array.from({ length: 300 }, () => seedCheckout(store, { amount: 4 }));
+  const checkouts = Array.from({ length: 300 }, () => seedCheckout(fx.store, { amount: 4 }));
   // Acknowledged (committed) before a crash, never settled.
-  store.receiver.commitBatch(
+  fx.store.receiver.commitBatch(
     PROFILE,
     checkouts.map((c, i) => ({
       dedupe_key: `id:backlog-${i}`,
@@ -65,13 +47,13 @@ it('settles a backlog of acknowledged events in one transaction', async () => {
     })),
     [],
   );
-  const settles = countSettles(store);
-  const h = await startHarness(store);
+  const settles = countSettles(fx.store);
+  const h = await startHarness(fx.store);
   await h.idle();
   expect(settles.calls).toEqual([300]);
   expect(h.payments).toHaveLength(300);
-  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 300, verified: 300 });
-  expect(store.receiver.unprocessed(PROFILE, 10)).toEqual([]);
+  expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 300, verified: 300 });
+  expect(fx.store.receiver.unprocessed(PROFILE, 10)).toEqual([]);
   await h.close();
 });
 
@@ -98,7 +80,7 @@ async function startChild(dbPath: string) {
 }
 
 it('settles once after a SIGKILL between acknowledgement and settlement', async () => {
-  const dbPath = join(tmp.dir, 'console.db');
+  const dbPath = join(fx.dir, 'console.db');
   // Checkouts the console has not stored yet: their events wait for a lookup, which the
   // child never finishes (its processor waits ten minutes before starting).
   const ids = Array.from({ length: 20 }, () => randomUUID());
@@ -110,56 +92,56 @@ it('settles once after a SIGKILL between acknowledgement and settlement', async 
     await child.kill();
   }
   // Every acknowledged event is committed and none was settled before the kill.
-  expect(store.receiver.unprocessed(PROFILE, 100)).toHaveLength(20);
-  expect(store.payments.counts(PROFILE).total).toBe(0);
+  expect(fx.store.receiver.unprocessed(PROFILE, 100)).toHaveLength(20);
+  expect(fx.store.payments.counts(PROFILE).total).toBe(0);
 
   // Meanwhile the console has listed the checkouts; the next start settles each event once.
-  const known = ids.map((id) => seedCheckout(store, { id, amount: 5 }));
-  const h = await startHarness(store);
+  const known = ids.map((id) => seedCheckout(fx.store, { id, amount: 5 }));
+  const h = await startHarness(fx.store);
   await h.idle();
   expect(h.payments.map((p) => p.checkout_id).sort()).toEqual(known.map((c) => c.id).sort());
-  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 20, verified: 20 });
+  expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 20, verified: 20 });
   await h.close();
 
   // A further restart finds nothing left to settle and emits nothing.
-  const again = await startHarness(store);
+  const again = await startHarness(fx.store);
   await again.idle();
   expect(again.payments).toEqual([]);
-  expect(store.payments.counts(PROFILE).total).toBe(20);
+  expect(fx.store.payments.counts(PROFILE).total).toBe(20);
   await again.close();
 });
 
 it('settles events naming a stored checkout on the writer, without the processor', async () => {
-  const known = Array.from({ length: 20 }, () => seedCheckout(store, { amount: 5 }));
+  const known = Array.from({ length: 20 }, () => seedCheckout(fx.store, { amount: 5 }));
   // The child's processor never runs: only the writer's own settlement can pay them.
-  const child = await startChild(join(tmp.dir, 'console.db'));
+  const child = await startChild(join(fx.dir, 'console.db'));
   try {
     const answers = await Promise.all(known.map((c) => post(child.url, eventBody(c.id, 5))));
     expect(answers.map((a) => a.status)).toEqual(known.map(() => 200));
     await expect
-      .poll(() => store.payments.counts(PROFILE).total, { interval: 5, timeout: 5000 })
+      .poll(() => fx.store.payments.counts(PROFILE).total, { interval: 5, timeout: 5000 })
       .toBe(20);
   } finally {
     await child.kill();
   }
-  expect(store.receiver.unprocessed(PROFILE, 100)).toEqual([]);
-  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 20, verified: 20 });
+  expect(fx.store.receiver.unprocessed(PROFILE, 100)).toEqual([]);
+  expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 20, verified: 20 });
   expect(
-    store.payments.paidCheckoutIds(
+    fx.store.payments.paidCheckoutIds(
       PROFILE,
       known.map((c) => c.id),
     ).size,
   ).toBe(20);
   // Nothing is left for a restart to settle or emit.
-  const h = await startHarness(store);
+  const h = await startHarness(fx.store);
   await h.idle();
   expect(h.payments).toEqual([]);
   await h.close();
 });
 
 it('settles a lone event within a few milliseconds of its acknowledgement', async () => {
-  const c = seedCheckout(store, { amount: 7 });
-  const h = await startHarness(store);
+  const c = seedCheckout(fx.store, { amount: 7 });
+  const h = await startHarness(fx.store);
   const t0 = performance.now();
   expect((await post(h.url, eventBody(c.id, 7))).status).toBe(200);
   await expect.poll(() => h.payments.length, { interval: 1 }).toBe(1);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Checkout } from '../../../shared/domain.ts';
 import type { Store } from '../../../electron/core/store/index.ts';
 import {
@@ -16,22 +16,13 @@ import {
   seedCheckout,
   signedHeaders,
   startHarness,
+  storePerTest,
   tempDir,
 } from './harness.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/crash-child.ts', import.meta.url));
 
-let tmp: ReturnType<typeof tempDir>;
-let store: Store;
-
-beforeEach(() => {
-  tmp = tempDir();
-  store = openTestStore(tmp.dir);
-});
-afterEach(() => {
-  store.close();
-  tmp.cleanup();
-});
+const fx = storePerTest();
 
 function finalState(s: Store) {
   return s.payments
@@ -51,11 +42,11 @@ function shuffle<T>(xs: T[]): T[] {
 
 describe('crash safety', () => {
   it('processes events committed before a crash once, at the next start', async () => {
-    const c = seedCheckout(store, { amount: 3 });
+    const c = seedCheckout(fx.store, { amount: 3 });
     const unknown = randomUUID();
     // A run that committed two events to the inbox and died before processing them.
-    store.receiver.startRun(PROFILE, Date.now() - 60_000);
-    const fresh = store.receiver.commitBatch(
+    fx.store.receiver.startRun(PROFILE, Date.now() - 60_000);
+    const fresh = fx.store.receiver.commitBatch(
       PROFILE,
       [
         { checkout_id: c.id, amount: 3, currency: 'USD' },
@@ -71,27 +62,27 @@ describe('crash safety', () => {
       [],
     );
     expect(fresh).toEqual([true, true]);
-    store.close();
+    fx.store.close();
 
-    store = openTestStore(tmp.dir);
-    const h1 = await startHarness(store);
+    fx.reopen();
+    const h1 = await startHarness(fx.store);
     await h1.idle();
     expect(h1.payments.map((p) => p.status).sort()).toEqual(['unknown_checkout', 'verified']);
     await h1.close();
-    store.close();
+    fx.store.close();
 
     // And a second restart emits and stores nothing more.
-    store = openTestStore(tmp.dir);
-    const h2 = await startHarness(store);
+    fx.reopen();
+    const h2 = await startHarness(fx.store);
     await h2.idle();
     expect(h2.payments).toEqual([]);
-    expect(store.payments.counts(PROFILE).total).toBe(2);
+    expect(fx.store.payments.counts(PROFILE).total).toBe(2);
     await h2.close();
   });
 
   it('survives SIGKILL of a receiver process: acknowledged events are processed once', async () => {
-    const dbPath = join(tmp.dir, 'console.db');
-    const known = seedCheckout(store, { amount: 8 });
+    const dbPath = join(fx.dir, 'console.db');
+    const known = seedCheckout(fx.store, { amount: 8 });
     const unknownId = randomUUID();
     const child = spawn(process.execPath, [CHILD, dbPath, PROFILE], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -108,7 +99,7 @@ describe('crash safety', () => {
       });
       expect((await post(url, eventBody(known.id, 8))).status).toBe(200);
       // The child settles the known checkout's payment itself.
-      await expect.poll(() => store.payments.counts(PROFILE).verified).toBe(1);
+      await expect.poll(() => fx.store.payments.counts(PROFILE).verified).toBe(1);
       expect((await post(url, eventBody(unknownId, 3, 'EUR'))).status).toBe(200);
       expect((await post(url, eventBody(unknownId, 3, 'EUR'))).json).toMatchObject({
         duplicate: true,
@@ -120,22 +111,24 @@ describe('crash safety', () => {
     }
     // Acknowledged means committed: the second event is in the inbox, unprocessed (its
     // lookup never finished).
-    expect(store.receiver.unprocessed(PROFILE, 10).map((e) => e.checkout_id)).toEqual([unknownId]);
+    expect(fx.store.receiver.unprocessed(PROFILE, 10).map((e) => e.checkout_id)).toEqual([
+      unknownId,
+    ]);
 
-    const h = await startHarness(store);
+    const h = await startHarness(fx.store);
     await h.idle();
     // Only the unfinished event is processed now; the settled one is not emitted again.
     expect(h.payments.map((p) => `${p.checkout_id}:${p.status}`)).toEqual([
       `${unknownId}:unknown_checkout`,
     ]);
-    expect(store.payments.counts(PROFILE)).toMatchObject({ total: 2, verified: 1 });
-    expect(store.receiver.downtime(PROFILE, 5)[0]?.cause).toBe('crashed');
+    expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 2, verified: 1 });
+    expect(fx.store.receiver.downtime(PROFILE, 5)[0]?.cause).toBe('crashed');
     await h.close();
   });
 
   it('never settles one inbox event twice even if asked to', async () => {
-    const c = seedCheckout(store);
-    store.receiver.commitBatch(
+    const c = seedCheckout(fx.store);
+    fx.store.receiver.commitBatch(
       PROFILE,
       [
         {
@@ -151,7 +144,7 @@ describe('crash safety', () => {
       ],
       [],
     );
-    const [ev] = store.receiver.unprocessed(PROFILE, 10);
+    const [ev] = fx.store.receiver.unprocessed(PROFILE, 10);
     const verdict = {
       inbox_id: ev!.id,
       kind: 'payment' as const,
@@ -160,18 +153,18 @@ describe('crash safety', () => {
       product_name: null,
       amount_minor: 1250,
     };
-    expect(store.receiver.settle(PROFILE, [verdict], Date.now())).toHaveLength(1);
-    expect(store.receiver.settle(PROFILE, [verdict], Date.now())).toHaveLength(0);
-    expect(store.payments.counts(PROFILE).total).toBe(1);
+    expect(fx.store.receiver.settle(PROFILE, [verdict], Date.now())).toHaveLength(1);
+    expect(fx.store.receiver.settle(PROFILE, [verdict], Date.now())).toHaveLength(0);
+    expect(fx.store.payments.counts(PROFILE).total).toBe(1);
   });
 });
 
 describe('concurrency', () => {
   it('stores 500 concurrent distinct signed events exactly once each', async () => {
     const secret = newSecret();
-    const h = await startHarness(store, { secrets: [secret] });
+    const h = await startHarness(fx.store, { secrets: [secret] });
     const checkouts = Array.from({ length: 500 }, (_, i) =>
-      seedCheckout(store, { amount: (i + 1) / 100 }),
+      seedCheckout(fx.store, { amount: (i + 1) / 100 }),
     );
     const results = await Promise.all(
       checkouts.map((c) => {
@@ -183,8 +176,8 @@ describe('concurrency', () => {
     await h.idle();
     expect(h.payments).toHaveLength(500);
     expect(new Set(h.payments.map((p) => p.checkout_id)).size).toBe(500);
-    expect(store.payments.counts(PROFILE)).toMatchObject({ total: 500, verified: 500 });
-    expect(store.payments.todayTotals(PROFILE).totals).toEqual([
+    expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 500, verified: 500 });
+    expect(fx.store.payments.todayTotals(PROFILE).totals).toEqual([
       // Σ (1..500) / 100 = 1252.50, added in cents.
       { currency: 'USD', amount: 1252.5, count: 500 },
     ]);
@@ -196,23 +189,23 @@ describe('concurrency', () => {
     const checkouts: Checkout[] = [];
     const deliveries: { body: string; id: string }[] = [];
     for (let i = 0; i < 500; i++) {
-      const c = seedCheckout(store, { amount: 10 });
+      const c = seedCheckout(fx.store, { amount: 10 });
       checkouts.push(c);
       // Every fifth one is paid the wrong amount: a flagged event, which must be idempotent too.
       const amount = i % 5 === 0 ? 9.99 : 10;
       deliveries.push({ body: eventBody(c.id, amount), id: `msg_${i}` });
     }
-    const h = await startHarness(store, { secrets: [secret] });
+    const h = await startHarness(fx.store, { secrets: [secret] });
     const twice = shuffle([...deliveries, ...deliveries]);
     const results = await Promise.all(
       twice.map((d) => post(h.url, d.body, signedHeaders(secret, d.body, { id: d.id }))),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     await h.idle();
-    const shuffledState = finalState(store);
+    const shuffledState = finalState(fx.store);
     expect(h.payments).toHaveLength(500);
     await h.close();
-    store.close();
+    fx.store.close();
 
     // The reference: the same events, once, in order, into a fresh store.
     const ref = tempDir();
@@ -233,7 +226,7 @@ describe('concurrency', () => {
     } finally {
       refStore.close();
       ref.cleanup();
-      store = openTestStore(tmp.dir);
+      fx.reopen();
     }
   });
 });
@@ -242,12 +235,12 @@ describe('downtime', () => {
   it('records the gap between a clean stop and the next start', async () => {
     let clock = Date.parse('2026-03-01T10:00:00Z');
     const now = () => clock;
-    const h1 = await startHarness(store, { now });
+    const h1 = await startHarness(fx.store, { now });
     clock += 5_000;
     await h1.close();
     clock += 120_000;
-    const h2 = await startHarness(store, { now });
-    expect(store.receiver.downtime(PROFILE, 10)).toEqual([
+    const h2 = await startHarness(fx.store, { now });
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([
       { from: '2026-03-01T10:00:05.000Z', to: '2026-03-01T10:02:05.000Z', cause: 'stopped' },
     ]);
     await h2.close();
@@ -258,28 +251,28 @@ describe('downtime', () => {
     const now = () => clock;
     // A crash is a run that never records its stop: hide stopRun from the first receiver.
     const crashing: Store = {
-      ...store,
-      receiver: { ...store.receiver, stopRun: () => {} },
+      ...fx.store,
+      receiver: { ...fx.store.receiver, stopRun: () => {} },
     };
     const h1 = await startHarness(crashing, { now, timeouts: { heartbeatMs: 10 } });
     clock += 30_000;
     await expect
-      .poll(() => store.receiver.lastRun(PROFILE)?.heartbeat_at)
+      .poll(() => fx.store.receiver.lastRun(PROFILE)?.heartbeat_at)
       .toBe('2026-03-01T10:00:30.000Z');
     await h1.close();
-    expect(store.receiver.lastRun(PROFILE)?.stopped_at).toBeNull();
+    expect(fx.store.receiver.lastRun(PROFILE)?.stopped_at).toBeNull();
     clock += 60_000;
-    const h2 = await startHarness(store, { now });
-    expect(store.receiver.downtime(PROFILE, 10)).toEqual([
+    const h2 = await startHarness(fx.store, { now });
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([
       { from: '2026-03-01T10:00:30.000Z', to: '2026-03-01T10:01:30.000Z', cause: 'crashed' },
     ]);
     await h2.close();
-    expect(store.receiver.lastRun(PROFILE)?.stopped_at).toBe('2026-03-01T10:01:30.000Z');
+    expect(fx.store.receiver.lastRun(PROFILE)?.stopped_at).toBe('2026-03-01T10:01:30.000Z');
   });
 
   it('records no gap on the very first start', async () => {
-    const h = await startHarness(store);
-    expect(store.receiver.downtime(PROFILE, 10)).toEqual([]);
+    const h = await startHarness(fx.store);
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([]);
     await h.close();
   });
 });

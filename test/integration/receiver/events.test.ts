@@ -1,44 +1,35 @@
 // Valid deliveries over real sockets: stored before the 2xx, matched to their checkout.
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../../electron/core/store/index.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   PROFILE,
   eventBody,
   newSecret,
-  openTestStore,
   post,
   seedCheckout,
   signedHeaders,
   startHarness,
-  tempDir,
+  storePerTest,
   type Harness,
 } from './harness.ts';
 
-let tmp: ReturnType<typeof tempDir>;
-let store: Store;
+const fx = storePerTest();
 let h: Harness | undefined;
 
-beforeEach(() => {
-  tmp = tempDir();
-  store = openTestStore(tmp.dir);
-});
 afterEach(async () => {
   await h?.close();
   h = undefined;
-  store.close();
-  tmp.cleanup();
 });
 
 describe('unsigned mode (no secret registered)', () => {
   it('stores a good event before answering 2xx and reports it verified', async () => {
-    h = await startHarness(store);
-    const c = seedCheckout(store, { amount: 59.97 });
+    h = await startHarness(fx.store);
+    const c = seedCheckout(fx.store, { amount: 59.97 });
     const res = await post(h.url, eventBody(c.id, 59.97));
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ received: true });
     // Durable at the moment of the 2xx: the inbox already holds it.
-    expect(store.receiver.lastEventAt(PROFILE)).not.toBeNull();
+    expect(fx.store.receiver.lastEventAt(PROFILE)).not.toBeNull();
     await h.idle();
     expect(h.payments).toHaveLength(1);
     expect(h.payments[0]).toMatchObject({
@@ -50,15 +41,15 @@ describe('unsigned mode (no secret registered)', () => {
       product_name: 'Coffee',
       signed: false,
     });
-    expect(store.checkouts.get(PROFILE, c.id)?.paid).toBe(true);
-    expect(store.payments.todayTotals(PROFILE).totals).toEqual([
+    expect(fx.store.checkouts.get(PROFILE, c.id)?.paid).toBe(true);
+    expect(fx.store.payments.todayTotals(PROFILE).totals).toEqual([
       { currency: 'USD', amount: 59.97, count: 1 },
     ]);
   });
 
   it('treats the same checkout, amount and currency again as a duplicate', async () => {
-    h = await startHarness(store);
-    const c = seedCheckout(store);
+    h = await startHarness(fx.store);
+    const c = seedCheckout(fx.store);
     const first = await post(h.url, eventBody(c.id, 12.5));
     const second = await post(h.url, eventBody(c.id, 12.5));
     expect(first.status).toBe(200);
@@ -66,13 +57,13 @@ describe('unsigned mode (no secret registered)', () => {
     expect(second.json).toEqual({ received: true, duplicate: true });
     await h.idle();
     expect(h.payments).toHaveLength(1);
-    expect(store.payments.counts(PROFILE).total).toBe(1);
+    expect(fx.store.payments.counts(PROFILE).total).toBe(1);
   });
 
   it('matches amounts in minor units and accepts a lower-case currency', async () => {
-    h = await startHarness(store);
+    h = await startHarness(fx.store);
     // KWD has three decimals: 1.005 is 1005 fils, exactly.
-    const c = seedCheckout(store, { amount: 1.005, currency: 'KWD' });
+    const c = seedCheckout(fx.store, { amount: 1.005, currency: 'KWD' });
     await post(h.url, eventBody(c.id, 1.005, 'kwd'));
     await h.idle();
     expect(h.payments[0]?.status).toBe('verified');
@@ -82,8 +73,8 @@ describe('unsigned mode (no secret registered)', () => {
 describe('signed mode', () => {
   it('accepts a correctly signed event and marks it signed', async () => {
     const secret = newSecret();
-    h = await startHarness(store, { secrets: [secret] });
-    const c = seedCheckout(store);
+    h = await startHarness(fx.store, { secrets: [secret] });
+    const c = seedCheckout(fx.store);
     const body = eventBody(c.id, 12.5);
     const res = await post(h.url, body, signedHeaders(secret, body));
     expect(res.status).toBe(200);
@@ -94,8 +85,8 @@ describe('signed mode', () => {
   it('accepts the previous secret and one of several signatures', async () => {
     const current = newSecret();
     const previous = newSecret();
-    h = await startHarness(store, { secrets: [current, previous] });
-    const c = seedCheckout(store);
+    h = await startHarness(fx.store, { secrets: [current, previous] });
+    const c = seedCheckout(fx.store);
     const body = eventBody(c.id, 12.5);
     const hs = signedHeaders(previous, body);
     hs['webhook-signature'] = `v1,bm90IGl0 ${hs['webhook-signature']}`;
@@ -106,8 +97,8 @@ describe('signed mode', () => {
 
   it('answers a redelivery with the same webhook-id 2xx and changes nothing', async () => {
     const secret = newSecret();
-    h = await startHarness(store, { secrets: [secret] });
-    const c = seedCheckout(store);
+    h = await startHarness(fx.store, { secrets: [secret] });
+    const c = seedCheckout(fx.store);
     const body = eventBody(c.id, 12.5);
     const hs = signedHeaders(secret, body, { id: 'msg_same' });
     expect((await post(h.url, body, hs)).status).toBe(200);
@@ -116,37 +107,37 @@ describe('signed mode', () => {
     expect(again.json).toEqual({ received: true, duplicate: true });
     await h.idle();
     expect(h.payments).toHaveLength(1);
-    expect(store.payments.counts(PROFILE)).toMatchObject({ total: 1, verified: 1 });
+    expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 1, verified: 1 });
   });
 
   it('stores a second verified event for a paid checkout (new webhook-id) only once', async () => {
     const secret = newSecret();
-    h = await startHarness(store, { secrets: [secret] });
-    const c = seedCheckout(store);
+    h = await startHarness(fx.store, { secrets: [secret] });
+    const c = seedCheckout(fx.store);
     const body = eventBody(c.id, 12.5);
     await post(h.url, body, signedHeaders(secret, body));
     await post(h.url, body, signedHeaders(secret, body));
     await h.idle();
     expect(h.payments).toHaveLength(1);
-    expect(store.payments.counts(PROFILE).verified).toBe(1);
+    expect(fx.store.payments.counts(PROFILE).verified).toBe(1);
   });
 });
 
 describe('matching', () => {
   it('flags a mismatched amount, never as paid', async () => {
-    h = await startHarness(store);
-    const c = seedCheckout(store, { amount: 12.5 });
+    h = await startHarness(fx.store);
+    const c = seedCheckout(fx.store, { amount: 12.5 });
     expect((await post(h.url, eventBody(c.id, 1.25))).status).toBe(200);
     await h.idle();
     expect(h.payments[0]).toMatchObject({ status: 'mismatch', checkout_id: c.id });
     expect(h.payments[0]?.reason).toMatch(/\$1\.25.*\$12\.50/);
-    expect(store.checkouts.get(PROFILE, c.id)?.paid).toBe(false);
-    expect(store.payments.todayTotals(PROFILE).paid_count).toBe(0);
+    expect(fx.store.checkouts.get(PROFILE, c.id)?.paid).toBe(false);
+    expect(fx.store.payments.todayTotals(PROFILE).paid_count).toBe(0);
   });
 
   it('flags a mismatched currency', async () => {
-    h = await startHarness(store);
-    const c = seedCheckout(store, { amount: 12.5, currency: 'USD' });
+    h = await startHarness(fx.store);
+    const c = seedCheckout(fx.store, { amount: 12.5, currency: 'USD' });
     await post(h.url, eventBody(c.id, 12.5, 'EUR'));
     await h.idle();
     expect(h.payments[0]).toMatchObject({ status: 'mismatch' });
@@ -154,16 +145,16 @@ describe('matching', () => {
   });
 
   it('flags an amount with more decimals than the currency allows', async () => {
-    h = await startHarness(store);
-    const c = seedCheckout(store, { amount: 100, currency: 'JPY' });
+    h = await startHarness(fx.store);
+    const c = seedCheckout(fx.store, { amount: 100, currency: 'JPY' });
     await post(h.url, eventBody(c.id, 100.4, 'JPY'));
     await h.idle();
     expect(h.payments[0]).toMatchObject({ status: 'mismatch' });
   });
 
   it('matches a checkout id sent in upper case to the stored checkout', async () => {
-    h = await startHarness(store);
-    const c = seedCheckout(store);
+    h = await startHarness(fx.store);
+    const c = seedCheckout(fx.store);
     await post(h.url, eventBody(c.id.toUpperCase(), 12.5));
     await post(h.url, eventBody(c.id, 12.5)); // the same event: a duplicate
     await h.idle();
@@ -171,21 +162,21 @@ describe('matching', () => {
       expect.objectContaining({ status: 'verified', checkout_id: c.id }),
     ]);
     expect(h.lookups).toEqual([]);
-    expect(store.checkouts.get(PROFILE, c.id)?.paid).toBe(true);
+    expect(fx.store.checkouts.get(PROFILE, c.id)?.paid).toBe(true);
   });
 
   it('does not let a mismatched event block the genuine one', async () => {
-    h = await startHarness(store);
-    const c = seedCheckout(store, { amount: 12.5 });
+    h = await startHarness(fx.store);
+    const c = seedCheckout(fx.store, { amount: 12.5 });
     await post(h.url, eventBody(c.id, 0.01));
     await post(h.url, eventBody(c.id, 12.5));
     await h.idle();
     expect(h.payments.map((p) => p.status)).toEqual(['mismatch', 'verified']);
-    expect(store.checkouts.get(PROFILE, c.id)?.paid).toBe(true);
+    expect(fx.store.checkouts.get(PROFILE, c.id)?.paid).toBe(true);
   });
 
   it('records an unknown checkout when the lookup finds nothing', async () => {
-    h = await startHarness(store);
+    h = await startHarness(fx.store);
     const id = randomUUID();
     await post(h.url, eventBody(id, 5));
     await h.idle();
@@ -195,7 +186,7 @@ describe('matching', () => {
   });
 
   it('says the lookup failed when it throws', async () => {
-    h = await startHarness(store, {
+    h = await startHarness(fx.store, {
       lookupCheckout: async () => {
         throw new Error('service offline');
       },
@@ -218,10 +209,10 @@ describe('matching', () => {
       checkout_url: `http://x/pay/${id}`,
       paid: false,
     };
-    h = await startHarness(store, { lookup: new Map([[id, remote]]) });
+    h = await startHarness(fx.store, { lookup: new Map([[id, remote]]) });
     await post(h.url, eventBody(id, 7, 'EUR'));
     await h.idle();
     expect(h.payments[0]).toMatchObject({ status: 'verified', product_name: 'Tea + 1 more' });
-    expect(store.checkouts.get(PROFILE, id)).toMatchObject({ id, paid: true, currency: 'EUR' });
+    expect(fx.store.checkouts.get(PROFILE, id)).toMatchObject({ id, paid: true, currency: 'EUR' });
   });
 });

@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { Checkout, Payment } from '../../../shared/domain.ts';
 import {
   startReceiver,
@@ -21,6 +22,40 @@ export function tempDir(): { dir: string; cleanup: () => void } {
 
 export function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/**
+ * A fresh temp folder and store for every test of the file that calls it (at top level,
+ * before its own hooks), closed and removed after the test: vitest runs afterEach hooks in
+ * reverse order, so the file's own cleanup (closing a receiver) comes first. `reopen()` is
+ * a restart: the same file opened again.
+ */
+export function storePerTest() {
+  let tmp: ReturnType<typeof tempDir> | undefined;
+  let current: Store | undefined;
+  beforeEach(() => {
+    tmp = tempDir();
+    current = openTestStore(tmp.dir);
+  });
+  afterEach(() => {
+    current?.close();
+    tmp?.cleanup();
+    current = undefined;
+    tmp = undefined;
+  });
+  return {
+    get store(): Store {
+      return current!;
+    },
+    get dir(): string {
+      return tmp!.dir;
+    },
+    reopen(): Store {
+      current!.close();
+      current = openTestStore(tmp!.dir);
+      return current;
+    },
+  };
 }
 
 export function openTestStore(dir: string): Store {

@@ -3,31 +3,12 @@
 // reason, and the checkout is looked up again later: once the service answers, the same
 // payment (same id, counted once) becomes verified or takes the service's final answer.
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Checkout } from '../../../shared/domain.ts';
 import { createRechecks } from '../../../electron/core/receiver/rechecks.ts';
-import type { Store } from '../../../electron/core/store/index.ts';
-import {
-  PROFILE,
-  eventBody,
-  openTestStore,
-  post,
-  seedCheckout,
-  startHarness,
-  tempDir,
-} from './harness.ts';
+import { PROFILE, eventBody, post, seedCheckout, startHarness, storePerTest } from './harness.ts';
 
-let tmp: ReturnType<typeof tempDir>;
-let store: Store;
-
-beforeEach(() => {
-  tmp = tempDir();
-  store = openTestStore(tmp.dir);
-});
-afterEach(() => {
-  store.close();
-  tmp.cleanup();
-});
+const fx = storePerTest();
 
 const checkout = (id: string, amount: number): Checkout => ({
   id,
@@ -55,7 +36,7 @@ it('verifies a payment once the service answers the lookup it failed', async () 
   const id = randomUUID();
   const service = flakyService();
   service.state.known.set(id, checkout(id, 5));
-  const h = await startHarness(store, {
+  const h = await startHarness(fx.store, {
     lookupCheckout: service.lookupCheckout,
     settlement: { recheckMs: 20 },
   });
@@ -64,7 +45,7 @@ it('verifies a payment once the service answers the lookup it failed', async () 
   const first = h.payments[0]!;
   expect(first).toMatchObject({ checkout_id: id, status: 'unknown_checkout' });
   expect(first.reason).toMatch(/could not be looked up \(service unavailable \(503\)\)/);
-  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 1, unknown_checkout: 1 });
+  expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 1, unknown_checkout: 1 });
 
   // Rechecks keep failing while the service is down, with growing delays.
   await expect.poll(() => service.state.calls, { interval: 5 }).toBeGreaterThanOrEqual(3);
@@ -74,20 +55,20 @@ it('verifies a payment once the service answers the lookup it failed', async () 
 
   // The same payment, now verified: one row, counted once, the checkout paid.
   expect(h.payments[1]).toMatchObject({ id: first.id, status: 'verified', reason: null });
-  expect(store.payments.page(PROFILE, { limit: 10, offset: 0 }).data).toEqual([h.payments[1]]);
-  expect(store.payments.counts(PROFILE)).toMatchObject({
+  expect(fx.store.payments.page(PROFILE, { limit: 10, offset: 0 }).data).toEqual([h.payments[1]]);
+  expect(fx.store.payments.counts(PROFILE)).toMatchObject({
     total: 1,
     verified: 1,
     unknown_checkout: 0,
   });
-  expect(store.payments.paidCheckoutIds(PROFILE, [id])).toEqual(new Set([id]));
-  expect(store.rechecks.nextAt(PROFILE)).toBeNull();
+  expect(fx.store.payments.paidCheckoutIds(PROFILE, [id])).toEqual(new Set([id]));
+  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
   await h.close();
 });
 
 it('takes "no such checkout" from the service as final', async () => {
   const service = flakyService();
-  const h = await startHarness(store, {
+  const h = await startHarness(fx.store, {
     lookupCheckout: service.lookupCheckout,
     settlement: { recheckMs: 20 },
   });
@@ -98,13 +79,13 @@ it('takes "no such checkout" from the service as final', async () => {
   await expect.poll(() => h.payments.length, { interval: 5, timeout: 5000 }).toBe(2);
   expect(h.payments[1]).toMatchObject({ id: h.payments[0]!.id, status: 'unknown_checkout' });
   expect(h.payments[1]!.reason).toBe(`No checkout ${id} exists locally or at the service.`);
-  expect(store.rechecks.nextAt(PROFILE)).toBeNull();
+  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
   await h.close();
 });
 
 it('keeps the verified payment a checkout got meanwhile, and only that one', async () => {
   const service = flakyService();
-  const h = await startHarness(store, {
+  const h = await startHarness(fx.store, {
     lookupCheckout: service.lookupCheckout,
     settlement: { recheckMs: 20 },
   });
@@ -112,7 +93,7 @@ it('keeps the verified payment a checkout got meanwhile, and only that one', asy
   expect((await post(h.url, eventBody(id, 5))).status).toBe(200);
   await expect.poll(() => h.payments.length, { interval: 5 }).toBe(1);
   // The console lists the checkout, and a second genuine delivery is verified at once.
-  seedCheckout(store, { id, amount: 5 });
+  seedCheckout(fx.store, { id, amount: 5 });
   const again = await post(h.url, eventBody(id, 5), { 'webhook-id': `msg_${randomUUID()}` });
   expect(again.json).toEqual({ received: true });
   await expect.poll(() => h.payments.length, { interval: 5 }).toBe(2);
@@ -121,7 +102,7 @@ it('keeps the verified payment a checkout got meanwhile, and only that one', asy
   await expect.poll(() => h.payments.length, { interval: 5, timeout: 5000 }).toBe(3);
   expect(h.payments[2]).toMatchObject({ id: h.payments[0]!.id, status: 'unknown_checkout' });
   expect(h.payments[2]!.reason).toBe('Its checkout already has a verified payment.');
-  expect(store.payments.counts(PROFILE)).toMatchObject({
+  expect(fx.store.payments.counts(PROFILE)).toMatchObject({
     total: 2,
     verified: 1,
     unknown_checkout: 1,
@@ -132,7 +113,7 @@ it('keeps the verified payment a checkout got meanwhile, and only that one', asy
 it('tries one lookup per pass while the service is down, then all once it is up', async () => {
   // Three payments left unknown by failed lookups at t = 1,000 ms, due again at 1,500 ms.
   const ids = [randomUUID(), randomUUID(), randomUUID()];
-  store.receiver.commitBatch(
+  fx.store.receiver.commitBatch(
     PROFILE,
     ids.map((id, i) => ({
       dedupe_key: `k${i}`,
@@ -146,7 +127,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
     })),
     [],
   );
-  const verdicts = store.receiver.unprocessed(PROFILE, 10).map((e) => ({
+  const verdicts = fx.store.receiver.unprocessed(PROFILE, 10).map((e) => ({
     inbox_id: e.id,
     kind: 'payment' as const,
     status: 'unknown_checkout' as const,
@@ -155,13 +136,13 @@ it('tries one lookup per pass while the service is down, then all once it is up'
     amount_minor: 500,
     recheck_ms: 1500,
   }));
-  store.receiver.settle(PROFILE, verdicts, 1000);
+  fx.store.receiver.settle(PROFILE, verdicts, 1000);
   let now = 2000;
   let up = false;
   const asked: string[] = [];
   const updated: string[] = [];
   const rechecks = createRechecks({
-    store,
+    store: fx.store,
     profileId: PROFILE,
     lookup: async (id) => {
       asked.push(id);
@@ -178,7 +159,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
   expect(asked).toHaveLength(1);
   expect(updated).toEqual([]);
   // Rescheduled by age (1 s since first judged), not looked up again before then.
-  expect(store.rechecks.nextAt(PROFILE)).toBe(3000);
+  expect(fx.store.rechecks.nextAt(PROFILE)).toBe(3000);
   now = 2999;
   await rechecks.runDue(() => false);
   expect(asked).toHaveLength(1);
@@ -187,7 +168,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
   await rechecks.runDue(() => false);
   expect(asked).toHaveLength(4);
   expect(updated).toEqual(['verified', 'verified', 'verified']);
-  expect(store.rechecks.nextAt(PROFILE)).toBeNull();
-  expect(store.payments.counts(PROFILE)).toMatchObject({ total: 3, verified: 3 });
+  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
+  expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 3, verified: 3 });
   rechecks.stop();
 });

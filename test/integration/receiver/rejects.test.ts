@@ -4,45 +4,38 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../../electron/core/store/index.ts';
 import {
   PROFILE,
   eventBody,
   newSecret,
-  openTestStore,
   post,
   seedCheckout,
   signedHeaders,
   startHarness,
-  tempDir,
+  storePerTest,
   type Harness,
 } from './harness.ts';
 
-let tmp: ReturnType<typeof tempDir>;
-let store: Store;
+const fx = storePerTest();
 let h: Harness;
 const secret = newSecret();
 
 beforeEach(async () => {
-  tmp = tempDir();
-  store = openTestStore(tmp.dir);
-  h = await startHarness(store, {
+  h = await startHarness(fx.store, {
     secrets: [secret],
     timeouts: { headersMs: 300, requestMs: 600, idleMs: 1000 },
   });
 });
 afterEach(async () => {
   await h.close();
-  store.close();
-  tmp.cleanup();
 });
 
 /** Nothing reached the inbox or payments, and a good event is still accepted. */
 async function expectNothingStoredAndStillUp(): Promise<void> {
   await h.idle();
-  expect(store.receiver.lastEventAt(PROFILE)).toBeNull();
-  expect(store.payments.counts(PROFILE).total).toBe(0);
-  const c = seedCheckout(store);
+  expect(fx.store.receiver.lastEventAt(PROFILE)).toBeNull();
+  expect(fx.store.payments.counts(PROFILE).total).toBe(0);
+  const c = seedCheckout(fx.store);
   const body = eventBody(c.id, 12.5);
   expect((await post(h.url, body, signedHeaders(secret, body))).status).toBe(200);
 }
@@ -106,7 +99,7 @@ describe('request shape', () => {
     expect([a.status, b.status, c.status]).toEqual([404, 404, 404]);
     expect(a.json).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
     await expectNothingStoredAndStillUp();
-    const logged = store.receiver.recentLog(PROFILE, 10).map((l) => l.path);
+    const logged = fx.store.receiver.recentLog(PROFILE, 10).map((l) => l.path);
     expect(logged.join(' ')).not.toContain(h.url.split('/webhooks/')[1]);
   });
 
@@ -262,7 +255,7 @@ describe('request shape', () => {
     await post(h.url, body);
     await fetch(h.url, { method: 'GET' });
     await h.idle();
-    const log = store.receiver.recentLog(PROFILE, 10);
+    const log = fx.store.receiver.recentLog(PROFILE, 10);
     expect(log.map((l) => l.status)).toEqual([405, 401]);
     expect(log[0]).toMatchObject({ method: 'GET', path: '/webhooks/<token>' });
   });

@@ -6,73 +6,61 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startReceiver } from '../../../electron/core/receiver/index.ts';
-import type { Store } from '../../../electron/core/store/index.ts';
 import {
   PROFILE,
   eventBody,
   newSecret,
-  openTestStore,
   post,
   seedCheckout,
   signedHeaders,
   startHarness,
-  tempDir,
+  storePerTest,
 } from './harness.ts';
 
-let tmp: ReturnType<typeof tempDir>;
-let store: Store;
-
-beforeEach(() => {
-  tmp = tempDir();
-  store = openTestStore(tmp.dir);
-});
-afterEach(() => {
-  store.close();
-  tmp.cleanup();
-});
+const fx = storePerTest();
 
 it('answers 503 with Retry-After when the secret cannot be read, storing nothing', async () => {
   let broken = true;
   const secret = newSecret();
-  const h = await startHarness(store, {
+  const h = await startHarness(fx.store, {
     getSecrets: async () => {
       if (broken) throw new Error('keychain locked');
       return [secret];
     },
   });
-  const c = seedCheckout(store);
+  const c = seedCheckout(fx.store);
   const body = eventBody(c.id, 12.5);
   const res = await post(h.url, body, signedHeaders(secret, body));
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('30');
   expect(JSON.stringify(res.json)).not.toContain('keychain locked');
-  expect(store.receiver.lastEventAt(PROFILE)).toBeNull();
+  expect(fx.store.receiver.lastEventAt(PROFILE)).toBeNull();
   broken = false;
   expect((await post(h.url, body, signedHeaders(secret, body))).status).toBe(200);
   await h.close();
 });
 
 it('keeps going when the payment listener throws', async () => {
-  const h = await startHarness(store, {
+  const h = await startHarness(fx.store, {
     onPayment: () => {
       throw new Error('listener bug');
     },
   });
-  const a = seedCheckout(store);
-  const b = seedCheckout(store);
+  const a = seedCheckout(fx.store);
+  const b = seedCheckout(fx.store);
   expect((await post(h.url, eventBody(a.id, 12.5))).status).toBe(200);
   expect((await post(h.url, eventBody(b.id, 12.5))).status).toBe(200);
   await h.idle();
-  expect(store.payments.counts(PROFILE).verified).toBe(2);
+  expect(fx.store.payments.counts(PROFILE).verified).toBe(2);
   await h.close();
 });
 
 it('closes promptly during a hanging lookup and finishes the event at the next start', async () => {
   const id = randomUUID();
   let lookupStarted = false;
-  const hanging = await startHarness(store, {
+  const hanging = await startHarness(fx.store, {
     lookupCheckout: (_id, signal) =>
       new Promise((_resolve, reject) => {
         lookupStarted = true;
@@ -83,7 +71,7 @@ it('closes promptly during a hanging lookup and finishes the event at the next s
   await expect.poll(() => lookupStarted).toBe(true);
   await hanging.close();
   expect(hanging.payments).toEqual([]);
-  expect(store.receiver.unprocessed(PROFILE, 10)).toHaveLength(1);
+  expect(fx.store.receiver.unprocessed(PROFILE, 10)).toHaveLength(1);
 
   const remote = {
     id,
@@ -95,7 +83,7 @@ it('closes promptly during a hanging lookup and finishes the event at the next s
     checkout_url: `http://x/pay/${id}`,
     paid: false,
   };
-  const next = await startHarness(store, { lookup: new Map([[id, remote]]) });
+  const next = await startHarness(fx.store, { lookup: new Map([[id, remote]]) });
   await next.idle();
   expect(next.payments).toEqual([expect.objectContaining({ status: 'verified', checkout_id: id })]);
   await next.close();
@@ -103,7 +91,7 @@ it('closes promptly during a hanging lookup and finishes the event at the next s
 
 it('does not wait forever for a lookup that ignores the abort signal', async () => {
   let started = false;
-  const h = await startHarness(store, {
+  const h = await startHarness(fx.store, {
     lookupCheckout: () => {
       started = true;
       return new Promise(() => {});
@@ -113,8 +101,8 @@ it('does not wait forever for a lookup that ignores the abort signal', async () 
   expect((await post(h.url, eventBody(randomUUID(), 4))).status).toBe(200);
   await expect.poll(() => started).toBe(true);
   await h.close();
-  expect(store.receiver.lastRun(PROFILE)?.stopped_at).not.toBeNull();
-  expect(store.receiver.unprocessed(PROFILE, 5)).toHaveLength(1);
+  expect(fx.store.receiver.lastRun(PROFILE)?.stopped_at).not.toBeNull();
+  expect(fx.store.receiver.unprocessed(PROFILE, 5)).toHaveLength(1);
 });
 
 it('rejects a port already in use without leaving anything running', async () => {
@@ -123,7 +111,7 @@ it('rejects a port already in use without leaving anything running', async () =>
   const port = (blocker.address() as AddressInfo).port;
   await expect(
     startReceiver({
-      store,
+      store: fx.store,
       profileId: PROFILE,
       port,
       getSecrets: async () => [],
@@ -133,29 +121,29 @@ it('rejects a port already in use without leaving anything running', async () =>
     }),
   ).rejects.toThrow(/EADDRINUSE/);
   await new Promise<void>((r) => blocker.close(() => r()));
-  expect(store.receiver.lastRun(PROFILE)).toBeNull();
+  expect(fx.store.receiver.lastRun(PROFILE)).toBeNull();
 });
 
 it('never writes the secret or the token into the data folder or the log', async () => {
   const secret = newSecret();
-  const h = await startHarness(store, { secrets: [secret] });
+  const h = await startHarness(fx.store, { secrets: [secret] });
   const token = h.url.split('/webhooks/')[1] as string;
-  const c = seedCheckout(store);
+  const c = seedCheckout(fx.store);
   const body = eventBody(c.id, 12.5);
   await post(h.url, body, signedHeaders(secret, body));
   await post(h.url, body, signedHeaders(newSecret(), body)); // rejected, logged
   await post(h.url.replace(token, `${token}x`), body); // wrong path, logged
   await h.idle();
   await h.close();
-  store.close();
+  fx.store.close();
   const keyPart = secret.slice('whsec_'.length);
-  for (const f of readdirSync(tmp.dir)) {
-    const bytes = readFileSync(join(tmp.dir, f)).toString('latin1');
+  for (const f of readdirSync(fx.dir)) {
+    const bytes = readFileSync(join(fx.dir, f)).toString('latin1');
     expect(bytes, f).not.toContain(keyPart);
     expect(bytes, f).not.toContain(secret);
   }
-  store = openTestStore(tmp.dir);
-  const log = JSON.stringify(store.receiver.recentLog(PROFILE, 10));
+  fx.reopen();
+  const log = JSON.stringify(fx.store.receiver.recentLog(PROFILE, 10));
   expect(log).not.toContain(token);
-  expect(store.receiver.recentLog(PROFILE, 10).map((l) => l.status)).toEqual([404, 401, 200]);
+  expect(fx.store.receiver.recentLog(PROFILE, 10).map((l) => l.status)).toEqual([404, 401, 200]);
 });
