@@ -118,16 +118,13 @@ export function createProcessor(o: ProcessorOptions): Processor {
       else unmatched.add(p.event.checkout_id);
     }
     if (unmatched.size > 0) {
-      const other = o.store.checkouts.termsOf(
-        o.profileId,
-        [...unmatched].flatMap((id) => [id.toLowerCase(), id.toUpperCase()]),
-      );
+      const other = o.store.checkouts.termsOf(o.profileId, [...unmatched].flatMap(spellings));
       for (const [id, c] of other) known.set(id, c);
     }
     const wanted = [...new Set(pending.map((p) => p.event.checkout_id))];
     const missing: string[] = [];
     for (const id of wanted) {
-      const local = known.get(id) ?? known.get(id.toLowerCase()) ?? known.get(id.toUpperCase());
+      const local = termsFor(known, id);
       if (local) out.set(id, { found: true, checkout: local });
       else missing.push(id);
     }
@@ -159,12 +156,7 @@ export function createProcessor(o: ProcessorOptions): Processor {
     profileId: o.profileId,
     // The console may have stored the checkout meanwhile (a list, a create): local first.
     lookup: (id) => {
-      const local = o.store.checkouts.termsOf(o.profileId, [
-        id,
-        id.toLowerCase(),
-        id.toUpperCase(),
-      ]);
-      const hit = local.get(id) ?? local.get(id.toLowerCase()) ?? local.get(id.toUpperCase());
+      const hit = termsFor(o.store.checkouts.termsOf(o.profileId, spellings(id)), id);
       return hit ? Promise.resolve({ found: true, checkout: hit }) : lookupOne(id);
     },
     onPayment: emit,
@@ -239,6 +231,11 @@ export function createProcessor(o: ProcessorOptions): Processor {
     },
   };
 }
+
+// UUIDs compare case-insensitively and the service writes them in one case or the other.
+const spellings = (id: string): string[] => [id, id.toLowerCase(), id.toUpperCase()];
+const termsFor = (m: Map<string, CheckoutTerms>, id: string): CheckoutTerms | undefined =>
+  m.get(id) ?? m.get(id.toLowerCase()) ?? m.get(id.toUpperCase());
 
 function describe(err: unknown): string {
   if (err instanceof Error) return err.message.slice(0, 200);
