@@ -147,17 +147,9 @@ export function openReceiverWriter(
     }
   }
 
-  const call = <T>(op: keyof WriteOps | 'close', args: unknown[], inline: () => T): Promise<T> => {
-    if (closed && op !== 'close') return Promise.reject(new Error('The store is closed.'));
-    if (!worker) {
-      try {
-        return Promise.resolve(inline());
-      } catch (err) {
-        return Promise.reject(err as Error);
-      }
-    }
+  /** Sends an operation to the worker (which must be running); resolves with its answer. */
+  const post = <T>(w: Worker, op: keyof WriteOps | 'close', args: unknown[]): Promise<T> => {
     const id = ++seq;
-    const w = worker;
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) w.ref();
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -165,12 +157,22 @@ export function openReceiverWriter(
     });
   };
 
+  const call = <T>(op: keyof WriteOps | 'close', args: unknown[], inline: () => T): Promise<T> => {
+    if (closed && op !== 'close') return Promise.reject(new Error('The store is closed.'));
+    if (worker) return post<T>(worker, op, args);
+    try {
+      return Promise.resolve(inline());
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  };
+
   return {
     commitBatch: async (profileId, events, logs, nowMs) => {
       if (closed) throw new Error('The store is closed.');
-      // In-thread: commit now, settle after this turn (as the thread does, the
-      // acknowledgements go out first).
-      const commitHere = (): CommittedEvents => {
+      if (!worker) {
+        // In-thread: commit now, settle after this turn (as the thread does, the
+        // acknowledgements go out first).
         const out = local.commitEvents(profileId, events, logs);
         settling += 1;
         setImmediate(() => {
@@ -182,20 +184,17 @@ export function openReceiverWriter(
           }
           report(settled);
         });
-        return out;
-      };
-      if (!worker) return commitHere().fresh;
+        return out.fresh;
+      }
       settling += 1;
       try {
         // The thread answers with the commit, then sends its settlement (receiver-thread.ts).
-        const out = await call<CommittedEvents>(
-          'commitEvents',
-          [profileId, events, logs, nowMs],
-          () => {
-            settling -= 1; // counted again by commitHere
-            return commitHere();
-          },
-        );
+        const out = await post<CommittedEvents>(worker, 'commitEvents', [
+          profileId,
+          events,
+          logs,
+          nowMs,
+        ]);
         return out.fresh;
       } catch (err) {
         // A failed commit has nothing to settle (a dead worker has reported already).
