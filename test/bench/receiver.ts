@@ -6,6 +6,7 @@
 // knows, so each one is verified, stored as new and paid in the same commit. Both servers
 // run in child processes (this file with --serve, and bare-server.ts).
 // Run: node test/bench/receiver.ts [--seconds 10] [--concurrency 32,128] [--processing on|off]
+//   [--ids random|sequential] [--server receiver|reference|reference-no-dedupe]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
+import { newEventId } from '../../sandbox/keys.ts';
 import { startReceiver, sign } from '../../electron/core/receiver/index.ts';
 import { openStore } from '../../electron/core/store/index.ts';
 import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';
@@ -26,6 +28,12 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '32,128' },
     // 'off' isolates the acknowledgement path: committed events are left unmatched.
     processing: { type: 'string', default: 'on' },
+    // 'random': webhook-ids as the sandbox makes them (evt_ + 24 random base62), so each
+    // new key lands on a random page of the inbox's dedupe index; 'sequential': msg_bench_N.
+    ids: { type: 'string', default: 'random' },
+    // 'reference' measures durable-reference.ts in the receiver's place (the least a durable,
+    // deduplicating receiver can do); 'reference-no-dedupe' the same without its dedupe index.
+    server: { type: 'string', default: 'receiver' },
   },
 });
 const PROFILE = 'sandbox';
@@ -131,16 +139,29 @@ async function main(): Promise<void> {
   const levels = String(values.concurrency)
     .split(',')
     .map((x) => Number(x.trim()));
+  if (!['receiver', 'reference', 'reference-no-dedupe'].includes(String(values.server))) {
+    throw new Error('--server must be receiver, reference or reference-no-dedupe');
+  }
+  if (values.ids !== 'random' && values.ids !== 'sequential') {
+    throw new Error('--ids must be random or sequential');
+  }
   if (levels.some((c) => !Number.isInteger(c) || c < 1 || c > 1000)) {
     throw new Error('--concurrency must be whole numbers from 1 to 1000, comma-separated');
   }
   const dir = mkdtempSync(join(tmpdir(), 'receiver-bench-'));
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  const receiver = await start([import.meta.filename, '--serve'], {
-    RECV_DIR: dir,
-    RECV_SECRET: secret,
-    RECV_NO_PROCESSING: values.processing === 'off' ? '1' : '0',
-  });
+  const reference = values.server !== 'receiver';
+  const receiver = reference
+    ? await start([join(import.meta.dirname, 'durable-reference.ts')], {
+        REF_DB: join(dir, 'reference.db'),
+        REF_SECRET: secret,
+        REF_DEDUPE: values.server === 'reference-no-dedupe' ? '0' : '1',
+      })
+    : await start([import.meta.filename, '--serve'], {
+        RECV_DIR: dir,
+        RECV_SECRET: secret,
+        RECV_NO_PROCESSING: values.processing === 'off' ? '1' : '0',
+      });
   const ack = JSON.stringify({ received: true });
   const bare = await start([join(import.meta.dirname, 'bare-server.ts')], {
     BARE_BODIES: JSON.stringify({ post: ack, get: ack }),
@@ -154,7 +175,7 @@ async function main(): Promise<void> {
   const nextRequest = (who: 'receiver' | 'bare'): Buffer => {
     const i = counters[who]++;
     const body = eventBody(i);
-    const id = `msg_bench_${i}`;
+    const id = values.ids === 'sequential' ? `msg_bench_${i}` : newEventId();
     const ts = String(Math.floor(Date.now() / 1000));
     return buildRequest(
       'POST',
@@ -208,9 +229,13 @@ async function main(): Promise<void> {
 
   // Durability check: every acknowledged event must be in the inbox (the receiver has
   // closed; what it acknowledged was committed before the 200 left).
-  const db = new DatabaseSync(join(dir, 'console.db'), { readOnly: true });
-  const stored = (db.prepare('SELECT COUNT(*) AS n FROM inbox').get() as { n: number }).n;
-  const payments = (db.prepare('SELECT COUNT(*) AS n FROM payments').get() as { n: number }).n;
+  const db = new DatabaseSync(join(dir, reference ? 'reference.db' : 'console.db'), {
+    readOnly: true,
+  });
+  const count = (table: string) =>
+    (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const stored = count(reference ? 'events' : 'inbox');
+  const payments = reference ? 0 : count('payments');
   db.close();
   rmSync(dir, { recursive: true, force: true });
 
@@ -231,7 +256,7 @@ async function main(): Promise<void> {
     };
   });
   console.log(
-    `\nReceiver bench: signed events with unique ids, ${durationMs / 1000} s per server and level in ${SLICE_MS / 1000} s slices, ${cpus().length} CPUs (load average ${loadBefore[0]} at start), node ${process.version}`,
+    `\nReceiver bench${reference ? ` (${values.server} in the receiver's place)` : ''}: signed events with unique ${values.ids} webhook-ids, ${durationMs / 1000} s per server and level in ${SLICE_MS / 1000} s slices, ${cpus().length} CPUs (load average ${loadBefore[0]} at start), node ${process.version}`,
   );
   console.log(
     '| concurrency | receiver events/s | p50 ms | p99 ms | bare req/s | p50 ms | p99 ms | ratio | 1 s slices min–median–max | target |',
@@ -265,6 +290,8 @@ async function main(): Promise<void> {
     slice_s: SLICE_MS / 1000,
     durability: 'WAL, synchronous=FULL, each 200 sent after its group commit',
     processing: values.processing,
+    webhook_ids: values.ids,
+    server: values.server,
     target_ratio: TARGET,
     results: rows,
     acknowledged: acked,
