@@ -300,8 +300,10 @@ async function main(): Promise<void> {
     every_ack_stored: stored >= acked,
   };
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/receiver.json', `${JSON.stringify(out, null, 2)}\n`);
-  console.log('\nwritten to bench-results/receiver.json');
+  // A reference run keeps its own file, so it never replaces the receiver's figures.
+  const file = `bench-results/receiver${reference ? `-${values.server}` : ''}.json`;
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\nwritten to ${file}`);
   if (stored < acked) {
     console.error(`DURABILITY VIOLATION: ${acked - stored} acknowledged events are not stored`);
     process.exit(1);
