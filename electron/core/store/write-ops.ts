@@ -6,6 +6,7 @@ import type { Payment } from '../../../shared/domain.ts';
 import { judge } from './matching.ts';
 import { toPayment } from './payments.ts';
 import { paymentCounters } from './payment-counters.ts';
+import { transaction } from './sql.ts';
 import type {
   CheckoutTerms,
   InboxEvent,
@@ -98,24 +99,8 @@ export interface WriteOps {
 }
 
 export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: number): WriteOps {
-  // Lazy commits (synchronous=NORMAL) are for writes nobody was promised: in WAL mode they
-  // survive a process crash and become power-safe with the next FULL commit's fsync.
-  const tx = <T>(fn: () => T, lazy: boolean): T => {
-    if (lazy) db.exec('PRAGMA synchronous = NORMAL');
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const out = fn();
-        db.exec('COMMIT');
-        return out;
-      } catch (err) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw err;
-      }
-    } finally {
-      if (lazy) db.exec('PRAGMA synchronous = FULL');
-    }
-  };
+  // Lazy commits (synchronous=NORMAL, see sql.ts) are for writes nobody was promised.
+  const tx = <T>(fn: () => T, lazy: boolean): T => transaction(db, fn, { lazy });
   const insertInbox = db.prepare(`
     INSERT INTO inbox (profile_id, dedupe_key, webhook_id, checkout_id, amount, currency,
       signed, received_ms, body)
