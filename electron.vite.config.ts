@@ -13,7 +13,7 @@ export default defineConfig({
           'sandbox-writer-thread': resolve(import.meta.dirname, 'sandbox/writer/thread.ts'),
           'receiver-writer-thread': resolve(
             import.meta.dirname,
-            'electron/core/store/receiver-thread.ts',
+            'electron/core/receiver/writer-thread.ts',
           ),
         },
         // keytar is a native addon: loaded at run time, never bundled.

@@ -19,7 +19,7 @@ import {
 } from '../webhook/index.ts';
 import { ensureSandboxKey, startEmbeddedSandbox } from './embedded-sandbox.ts';
 import type { Emitter } from './events.ts';
-import { findCheckout } from './lookup.ts';
+import { findCheckout } from '../receiver/lookup.ts';
 
 export interface RuntimeOptions {
   store: Store;

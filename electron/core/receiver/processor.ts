@@ -10,8 +10,8 @@
 // commit is queued or in flight, up to a bound so that settlement keeps up under load.
 import type { Checkout, Payment } from '../../../shared/domain.ts';
 import type { CheckoutTerms, ReceiverWriter, Store } from '../store/index.ts';
-import type { PendingEvent } from '../store/write-ops.ts';
-import { judge, type CheckoutLookup } from '../store/matching.ts';
+import type { PendingEvent } from './writer-sql.ts';
+import { judge, type CheckoutLookup } from './matching.ts';
 import { createRechecks } from './rechecks.ts';
 
 export interface ProcessorOptions {

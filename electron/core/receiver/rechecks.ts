@@ -4,7 +4,7 @@
 // firstMs up to an hour, and after a week the answer stays as it is.
 import type { Payment } from '../../../shared/domain.ts';
 import type { RecheckResult, Store } from '../store/index.ts';
-import { judge, type CheckoutLookup } from '../store/matching.ts';
+import { judge, type CheckoutLookup } from './matching.ts';
 
 export interface RecheckOptions {
   store: Store;

@@ -9,17 +9,17 @@ import { checkoutsRepo } from './checkouts.ts';
 import { migrate, reconcileCounters } from './migrations.ts';
 import { paymentsRepo } from './payments.ts';
 import { profilesRepo } from './profiles.ts';
-import { REQUEST_LOG_KEEP, receiverRepo } from './receiver-data.ts';
-import { openReceiverWriter, type ReceiverWriter } from './receiver-writer.ts';
-import { rechecksRepo } from './rechecks.ts';
+import { REQUEST_LOG_KEEP, receiverRepo } from '../receiver/receiver-repo.ts';
+import { openReceiverWriter, type ReceiverWriter } from '../receiver/writer.ts';
+import { rechecksRepo } from '../receiver/rechecks-repo.ts';
 import { settingsRepo } from './settings.ts';
 import type { Store } from './types.ts';
 import { webhooksRepo } from './webhooks.ts';
-import { writeOps } from './write-ops.ts';
+import { writeOps } from '../receiver/writer-sql.ts';
 
 export type * from './types.ts';
-export { REQUEST_LOG_KEEP } from './receiver-data.ts';
-export type { ReceiverWriter, Settled, WriterHooks } from './receiver-writer.ts';
+export { REQUEST_LOG_KEEP } from '../receiver/receiver-repo.ts';
+export type { ReceiverWriter, Settled, WriterHooks } from '../receiver/writer.ts';
 export { localDay } from './sql.ts';
 
 export interface StoreOptions {

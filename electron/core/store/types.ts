@@ -10,7 +10,7 @@ import type {
   Totals,
 } from '../../../shared/domain.ts';
 
-import type { ReceiverWriter, WriterHooks } from './receiver-writer.ts';
+import type { ReceiverWriter, WriterHooks } from '../receiver/writer.ts';
 
 export type ProfileKind = 'sandbox' | 'live';
 

@@ -5,5 +5,5 @@ export {
   registerWebhook,
   webhookStatus,
   webhookTarget,
-} from './registration.ts';
-export type { RegisterArgs } from './registration.ts';
+} from '../receiver/registration.ts';
+export type { RegisterArgs } from '../receiver/registration.ts';

@@ -4,16 +4,16 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Payment } from '../../../shared/domain.ts';
 import { judge } from './matching.ts';
-import { toPayment } from './payments.ts';
+import { toPayment } from '../store/payments.ts';
 import { paymentCounters } from './payment-counters.ts';
-import { transaction } from './sql.ts';
+import { transaction } from '../store/sql.ts';
 import type {
   CheckoutTerms,
   InboxEvent,
   InboxEventInput,
   RequestLogInput,
   Settlement,
-} from './types.ts';
+} from '../store/types.ts';
 
 /** A row of pending()'s query: the inbox event as stored and its checkout's terms (c_…). */
 type PendingRow = Omit<InboxEvent, 'signed'> & {

@@ -2,10 +2,10 @@
 // inbox events into payments, the bounded request log and the run/downtime record.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { iso, transaction } from './sql.ts';
-import { toPayment } from './payments.ts';
-import { writeOps } from './write-ops.ts';
-import type { InboxEvent, ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
+import { iso, transaction } from '../store/sql.ts';
+import { toPayment } from '../store/payments.ts';
+import { writeOps } from './writer-sql.ts';
+import type { InboxEvent, ReceiverRepo, RequestLogEntry, RequestLogInput } from '../store/types.ts';
 
 /** Request log lines kept per profile. */
 export const REQUEST_LOG_KEEP = 1000;

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { InboxEventInput } from './types.ts';
-import { settledOf, writeOps, type CommittedEvents, type WriteOps } from './write-ops.ts';
+import type { InboxEventInput } from '../store/types.ts';
+import { settledOf, writeOps, type CommittedEvents, type WriteOps } from './writer-sql.ts';
 
 /** A call from receiver-writer.ts: the operation and its arguments as JSON text. */
 export interface ThreadCall {

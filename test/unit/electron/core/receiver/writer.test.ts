@@ -9,7 +9,7 @@ import {
   type InboxEventInput,
   type Settled,
   type Store,
-} from '../../../electron/core/store/index.ts';
+} from '../../../../../electron/core/store/index.ts';
 
 let dir: string;
 let store: Store;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../electron/core/api/index.ts';
-import { ProfileKeys } from '../../../electron/core/profiles/index.ts';
-import { openStore } from '../../../electron/core/store/index.ts';
-import type { Store } from '../../../electron/core/store/index.ts';
-import { MemoryVault } from '../../../electron/core/vault/index.ts';
+import { createApiClient } from '../../../../../electron/core/api/index.ts';
+import { ProfileKeys } from '../../../../../electron/core/profiles/index.ts';
+import { openStore } from '../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../electron/core/store/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import {
   checkPublicUrl,
   maskWebhookUrl,
@@ -11,9 +11,9 @@ import {
   registerWebhook,
   webhookStatus,
   webhookTarget,
-} from '../../../electron/core/webhook/index.ts';
-import { json, startFakeService } from './fake-service.ts';
-import type { FakeService } from './fake-service.ts';
+} from '../../../../../electron/core/webhook/index.ts';
+import { json, startFakeService } from '../../../core/fake-service.ts';
+import type { FakeService } from '../../../core/fake-service.ts';
 
 const LOCAL = 'http://127.0.0.1:5050/webhooks/tok123';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { localDay, openStore, type Store } from '../../../electron/core/store/index.ts';
-import { MIGRATIONS, reconcileCounters } from '../../../electron/core/store/migrations.ts';
+import { localDay, openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { MIGRATIONS, reconcileCounters } from '../../../../../electron/core/store/migrations.ts';
 
 let dir: string;
 let dbPath: string;

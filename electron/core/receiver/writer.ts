@@ -8,18 +8,18 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Payment } from '../../../shared/domain.ts';
-import { toPayment } from './payments.ts';
-import type { InboxEventInput, RequestLogInput, Settlement } from './types.ts';
+import { toPayment } from '../store/payments.ts';
+import type { InboxEventInput, RequestLogInput, Settlement } from '../store/types.ts';
 import type {
   CommittedEvents,
   PendingEvent,
   Settled,
   WriteOps,
   WrittenPayment,
-} from './write-ops.ts';
-import { settledOf } from './write-ops.ts';
+} from './writer-sql.ts';
+import { settledOf } from './writer-sql.ts';
 
-export type { Settled } from './write-ops.ts';
+export type { Settled } from './writer-sql.ts';
 
 export interface WriterHooks {
   /** The worker could not start or died; writes continue on the calling thread. */
@@ -56,7 +56,7 @@ export interface ReceiverWriter {
  * electron.vite.config.ts emits it as `receiver-writer-thread.js` beside the other chunks.
  */
 function threadModule(): URL {
-  const source = new URL('./receiver-thread.ts', import.meta.url);
+  const source = new URL('./writer-thread.ts', import.meta.url);
   return existsSync(fileURLToPath(source))
     ? source
     : new URL('./receiver-writer-thread.js', import.meta.url);

@@ -4,9 +4,9 @@
 // Rare work on the main connection; the counters follow the status change through
 // migration 2's update trigger.
 import type { DatabaseSync } from 'node:sqlite';
-import { PAYMENT_COLS, toPayment, type PaymentRow } from './payments.ts';
-import { transaction } from './sql.ts';
-import type { RecheckDue, RecheckResult, RechecksRepo } from './types.ts';
+import { PAYMENT_COLS, toPayment, type PaymentRow } from '../store/payments.ts';
+import { transaction } from '../store/sql.ts';
+import type { RecheckDue, RecheckResult, RechecksRepo } from '../store/types.ts';
 
 export function rechecksRepo(db: DatabaseSync): RechecksRepo {
   const dueStmt = db.prepare(`
