@@ -1,7 +1,7 @@
 // The engine's public surface for the transports (electron/main, electron/web) and tests.
-export { createEngine, DB_FILE } from './engine.ts';
-export type { EngineInternals } from './engine.ts';
-export type { Engine, EngineOptions } from './engine-types.ts';
+export { createEngine, DB_FILE } from './engine/engine.ts';
+export type { EngineInternals } from './engine/engine.ts';
+export type { Engine, EngineOptions } from './engine/types.ts';
 export { EngineError, toErrorShape } from './errors.ts';
 export type { KeyVault } from './vault/key-vault.ts';
 export { KeytarVault, MemoryVault, SERVICE_NAME, maskKey } from './vault/index.ts';

@@ -4,7 +4,7 @@
 import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { CHANNELS, EVENTS, READY_SIGNAL, type Channel } from '../../shared/channels.ts';
 import type { Output } from '../../shared/contract.ts';
-import type { Engine } from '../core/engine-types.ts';
+import type { Engine } from '../core/engine/types.ts';
 import { toErrorShape } from '../core/errors.ts';
 import { EVENT_CHANNEL_PREFIX, type IpcResult } from '../preload/merchant-api.ts';
 

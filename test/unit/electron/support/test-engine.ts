@@ -6,7 +6,7 @@ import type { Channel, EventName } from '../../../../shared/channels.ts';
 import { fieldIssues, productName, totalAmount } from '../../../../shared/checkout-rules.ts';
 import { contract, type EventPayload, type Output } from '../../../../shared/contract.ts';
 import type { Checkout, Payment } from '../../../../shared/domain.ts';
-import type { Engine } from '../../../../electron/core/engine-types.ts';
+import type { Engine } from '../../../../electron/core/engine/types.ts';
 import { EngineError } from '../../../../electron/core/errors.ts';
 
 export interface TestEngine extends Engine {

@@ -3,22 +3,22 @@
 // the typed output, or throws an EngineError. Plain Node: never imports electron.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Channel } from '../../shared/channels.ts';
-import type { Handlers, Output } from '../../shared/contract.ts';
-import type { Engine, EngineOptions } from './engine-types.ts';
-import { EngineError } from './errors.ts';
-import { checkoutHandlers } from './engine/handlers-checkouts.ts';
-import { profileHandlers } from './engine/handlers-profiles.ts';
-import { settingsHandlers } from './engine/handlers-settings.ts';
-import { Emitter } from './engine/events.ts';
-import { parseInput } from './engine/parse-input.ts';
-import { Runtime } from './engine/runtime.ts';
-import type { HttpConfig } from './api/index.ts';
-import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from './profiles/index.ts';
-import { sandboxDataDir } from './sandbox-launcher.ts';
-import { openStore } from './store/index.ts';
-import { KeytarVault } from './vault/keytar-vault.ts';
-import { redact } from './vault/key-shape.ts';
+import type { Channel } from '../../../shared/channels.ts';
+import type { Handlers, Output } from '../../../shared/contract.ts';
+import type { Engine, EngineOptions } from './types.ts';
+import { EngineError } from '../errors.ts';
+import { checkoutHandlers } from './handlers-checkouts.ts';
+import { profileHandlers } from './handlers-profiles.ts';
+import { settingsHandlers } from './handlers-settings.ts';
+import { Emitter } from './events.ts';
+import { parseInput } from './parse-input.ts';
+import { Runtime } from './runtime.ts';
+import type { HttpConfig } from '../api/index.ts';
+import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
+import { sandboxDataDir } from '../sandbox-launcher.ts';
+import { openStore } from '../store/index.ts';
+import { KeytarVault } from '../vault/keytar-vault.ts';
+import { redact } from '../vault/key-shape.ts';
 
 export const DB_FILE = 'console.db';
 
