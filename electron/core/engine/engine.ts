@@ -15,7 +15,7 @@ import { parseInput } from './parse-input.ts';
 import { Runtime } from './runtime.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
-import { sandboxDataDir } from '../sandbox-launcher.ts';
+import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
 import { openStore } from '../store/index.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';

@@ -9,7 +9,7 @@ import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import { startReceiver } from '../receiver/index.ts';
 import type { RunningReceiver } from '../receiver/index.ts';
-import type { EmbeddedSandbox } from '../sandbox-launcher.ts';
+import type { EmbeddedSandbox } from '../embedded-sandbox/launcher.ts';
 import type { Store } from '../store/index.ts';
 import {
   needsRegistration,
@@ -17,7 +17,7 @@ import {
   webhookStatus,
   webhookTarget,
 } from '../webhook/index.ts';
-import { ensureSandboxKey, startEmbeddedSandbox } from './embedded-sandbox.ts';
+import { ensureSandboxKey, startEmbeddedSandbox } from '../embedded-sandbox/profile-setup.ts';
 import type { Emitter } from './events.ts';
 import { findCheckout } from '../receiver/lookup.ts';
 

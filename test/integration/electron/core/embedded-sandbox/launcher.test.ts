@@ -8,8 +8,8 @@ import {
   launchSandbox,
   readLauncherState,
   writeLauncherState,
-} from '../../../electron/core/sandbox-launcher.ts';
-import { tempDir } from './harness.ts';
+} from '../../../../../electron/core/embedded-sandbox/launcher.ts';
+import { tempDir } from '../../../engine/harness.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -6,8 +6,8 @@ import type { HttpConfig } from '../api/index.ts';
 import { EngineError } from '../errors.ts';
 import { SANDBOX_ID } from '../profiles/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
-import { launchSandbox, readLauncherState, writeLauncherState } from '../sandbox-launcher.ts';
-import type { EmbeddedSandbox } from '../sandbox-launcher.ts';
+import { launchSandbox, readLauncherState, writeLauncherState } from './launcher.ts';
+import type { EmbeddedSandbox } from './launcher.ts';
 import type { Store } from '../store/index.ts';
 
 export interface SandboxDeps {

@@ -56,7 +56,7 @@ export async function writeLauncherState(dataDir: string, state: LauncherState):
  * URL and the checkout links already handed out keep working), else on any free port.
  */
 export async function launchSandbox(opts: LaunchOptions): Promise<EmbeddedSandbox> {
-  const { startSandbox } = await import('../../sandbox/index.ts');
+  const { startSandbox } = await import('../../../sandbox/index.ts');
   const state = await readLauncherState(opts.dataDir);
   const common = {
     host: '127.0.0.1',
