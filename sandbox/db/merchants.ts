@@ -1,6 +1,6 @@
 // Merchants and their API keys (hash only). A merchant row always has its counters row.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { generateApiKey, hashKey, keyPrefix, newId, sameHash } from '../keys.ts';
+import { generateApiKey, hashKey, keyPrefix, newId, sameHash } from '../ids-and-keys.ts';
 import { inTransaction } from './open.ts';
 
 export interface NewMerchant {

@@ -1,7 +1,7 @@
 // One webhook endpoint per merchant; registering again replaces URL and secret, and pending
 // deliveries go to whatever is registered when they are attempted.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { generateWebhookSecret, newId } from '../keys.ts';
+import { generateWebhookSecret, newId } from '../ids-and-keys.ts';
 
 export interface WebhookRecord {
   id: string;

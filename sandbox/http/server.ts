@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SandboxContext } from '../context.ts';
-import { looksLikeKey } from '../keys.ts';
+import { looksLikeKey } from '../ids-and-keys.ts';
 import { handlePayRoute } from '../pay/routes.ts';
 import { createCheckout, createMerchant, listCheckouts, registerWebhook } from './api-routes.ts';
 import { HttpError, methodNotAllowed, notFound, sendError } from './respond.ts';

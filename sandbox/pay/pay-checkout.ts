@@ -4,7 +4,7 @@ import { fromMinor } from '../../shared/money.ts';
 import type { SandboxContext } from '../context.ts';
 import type { CheckoutRow } from '../db/checkouts.ts';
 import { inTransaction } from '../db/open.ts';
-import { newEventId, newId } from '../keys.ts';
+import { newEventId, newId } from '../ids-and-keys.ts';
 import { enqueueDelivery } from '../outbox/index.ts';
 
 export type PayOutcome =

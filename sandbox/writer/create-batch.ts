@@ -14,7 +14,7 @@ import { checkoutUrl } from '../checkout-view.ts';
 import type { CheckoutRepo, StoredRow } from '../db/checkouts.ts';
 import { inTransaction } from '../db/open.ts';
 import { HttpError, validationError } from '../http/respond.ts';
-import { newId } from '../keys.ts';
+import { newId } from '../ids-and-keys.ts';
 import { fastCreateInput, type CreateInput } from './fast-input.ts';
 
 export interface CreateJob {

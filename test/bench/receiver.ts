@@ -14,7 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { newEventId } from '../../sandbox/keys.ts';
+import { newEventId } from '../../sandbox/ids-and-keys.ts';
 import { startReceiver, sign } from '../../electron/core/receiver/index.ts';
 import { openStore } from '../../electron/core/store/index.ts';
 import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';

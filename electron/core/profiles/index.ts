@@ -8,5 +8,5 @@ export {
   toProfile,
   updateProfile,
 } from './profiles.ts';
-export { ProfileKeys } from './keys.ts';
-export type { ProfileKeysOptions } from './keys.ts';
+export { ProfileKeys } from './profile-keys.ts';
+export type { ProfileKeysOptions } from './profile-keys.ts';

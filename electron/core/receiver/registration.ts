@@ -4,7 +4,7 @@
 import type { WebhookStatus } from '../../../shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
 import { EngineError } from '../errors.ts';
-import type { ProfileKeys } from '../profiles/keys.ts';
+import type { ProfileKeys } from '../profiles/profile-keys.ts';
 import type { Store } from '../store/index.ts';
 
 /** Where the service should deliver: the local receiver URL or the tunnel's equivalent. */

@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { onLinkState } from '../bridge/connection.ts';
-import { qk } from './keys.ts';
+import { qk } from './query-keys.ts';
 import {
   addToTotals,
   bumpLastEvent,

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { PaymentPage } from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
-import { qk } from './keys.ts';
+import { qk } from './query-keys.ts';
 
 export const PAYMENTS_PAGE = 500;
 

@@ -1,7 +1,7 @@
 // After a profile switch every account-specific answer is stale: drop it (so the previous
 // account's checkouts never flash on screen) and refetch what is on screen.
 import type { QueryClient } from '@tanstack/react-query';
-import { qk } from './keys.ts';
+import { qk } from './query-keys.ts';
 
 export async function resetAccountData(client: QueryClient): Promise<void> {
   for (const key of [qk.checkouts, qk.payments, qk.totals, qk.receiver, qk.key]) {

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, Settings } from '../../../shared/domain.ts';
-import { qk } from '../api/keys.ts';
+import { qk } from '../api/query-keys.ts';
 import { useKeyStatus, useProfiles } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
 import { merchant, transport } from '../bridge/index.ts';

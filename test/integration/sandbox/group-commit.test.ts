@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutRepo } from '../../../sandbox/db/checkouts.ts';
 import { MerchantRepo } from '../../../sandbox/db/merchants.ts';
 import { openDatabase } from '../../../sandbox/db/open.ts';
-import { newId } from '../../../sandbox/keys.ts';
+import { newId } from '../../../sandbox/ids-and-keys.ts';
 import { startWriter } from '../../../sandbox/writer/index.ts';
 import { GroupCommitter, type WaitPolicy } from '../../../sandbox/group-commit.ts';
 import { isLoopback } from '../../../sandbox/http/api-routes.ts';

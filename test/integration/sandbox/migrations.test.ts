@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../sandbox/db/migrations.ts';
 import { DB_FILE, openDatabase } from '../../../sandbox/db/open.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { generateApiKey, hashKey } from '../../../sandbox/keys.ts';
+import { generateApiKey, hashKey } from '../../../sandbox/ids-and-keys.ts';
 import { tempDir } from './harness.ts';
 
 const dirs: string[] = [];

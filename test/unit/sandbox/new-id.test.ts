@@ -1,6 +1,6 @@
 // Checkout and merchant ids: UUIDv7, time-ordered, random in the rest.
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../../sandbox/keys.ts';
+import { newId } from '../../../sandbox/ids-and-keys.ts';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Checkout } from '../../../../shared/domain.ts';
 import { formatMoney } from '../../../../shared/money.ts';
 import { merchant, toMerchantError, type MerchantError } from '../../bridge/index.ts';
-import { qk } from '../../api/keys.ts';
+import { qk } from '../../api/query-keys.ts';
 import { useDraft } from '../../state/draft-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';

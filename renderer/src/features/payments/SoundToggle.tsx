@@ -1,7 +1,7 @@
 // The payment chime, switchable right where payments arrive (also in Settings).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../../../shared/domain.ts';
-import { qk } from '../../api/keys.ts';
+import { qk } from '../../api/query-keys.ts';
 import { useSettings } from '../../api/queries.ts';
 import { errorMessage, merchant } from '../../bridge/index.ts';
 import { chime } from '../../lib/alerts.ts';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useProfiles, useReceiver, useSettings } from '../../api/queries.ts';
-import { qk } from '../../api/keys.ts';
+import { qk } from '../../api/query-keys.ts';
 import { errorMessage, merchant } from '../../bridge/index.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
 import { exactTime, relativeTime } from '../../lib/time.ts';

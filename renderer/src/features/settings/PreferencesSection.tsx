@@ -2,7 +2,7 @@
 // in the engine's settings.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../../../shared/domain.ts';
-import { qk } from '../../api/keys.ts';
+import { qk } from '../../api/query-keys.ts';
 import { errorMessage, merchant, transport } from '../../bridge/index.ts';
 import { askNotificationPermission, chime, notificationsSupported } from '../../lib/alerts.ts';
 import { useUi, type Theme } from '../../state/ui-store.ts';

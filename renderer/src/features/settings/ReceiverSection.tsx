@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
 import type { Settings } from '../../../../shared/domain.ts';
 import { useReceiver } from '../../api/queries.ts';
-import { qk } from '../../api/keys.ts';
+import { qk } from '../../api/query-keys.ts';
 import { errorMessage, merchant } from '../../bridge/index.ts';
 import { exactTime } from '../../lib/time.ts';
 import { Button } from '../../ui/Button.tsx';
