@@ -16,7 +16,7 @@ import {
   seedCheckout,
   signedHeaders,
   tempDir,
-} from '../receiver/harness.ts';
+} from '../electron/core/receiver/harness.ts';
 import {
   generateBadRequest,
   slowClient,

@@ -18,7 +18,7 @@ import {
   signedHeaders,
   startHarness,
   tempDir,
-} from '../receiver/harness.ts';
+} from '../electron/core/receiver/harness.ts';
 import { forEachLimited } from './support/pool.ts';
 import { seededRng, testSeed, type Rng } from './support/seeded.ts';
 

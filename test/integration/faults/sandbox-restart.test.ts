@@ -10,8 +10,13 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Store } from '../../../electron/core/store/index.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { payCheckout } from '../engine/harness.ts';
-import { PROFILE, openTestStore, startHarness, tempDir } from '../receiver/harness.ts';
+import { payCheckout } from '../electron/core/engine/harness.ts';
+import {
+  PROFILE,
+  openTestStore,
+  startHarness,
+  tempDir,
+} from '../electron/core/receiver/harness.ts';
 import { runCli, type CliRun } from '../sandbox/cli-process.ts';
 import { SandboxDb } from './support/db-readers.ts';
 import { startFlakyProxy, type FlakyProxy } from './support/flaky-proxy.ts';

@@ -9,7 +9,7 @@ import {
   readLauncherState,
   writeLauncherState,
 } from '../../../../../electron/core/embedded-sandbox/launcher.ts';
-import { tempDir } from '../../../engine/harness.ts';
+import { tempDir } from '../engine/harness.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -12,8 +12,8 @@ import {
   webhookStatus,
   webhookTarget,
 } from '../../../../../electron/core/webhook/index.ts';
-import { json, startFakeService } from '../../../core/fake-service.ts';
-import type { FakeService } from '../../../core/fake-service.ts';
+import { json, startFakeService } from '../../../../support/fake-service.ts';
+import type { FakeService } from '../../../../support/fake-service.ts';
 
 const LOCAL = 'http://127.0.0.1:5050/webhooks/tok123';
 

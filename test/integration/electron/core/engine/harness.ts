@@ -1,0 +1,100 @@
+// One engine per test: its own data folder, a memory vault (or the one given), every pushed
+// event and every diagnostic line captured, and clean-up that closes and removes it all.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { EventName } from '../../../../../shared/channels.ts';
+import type { EventPayload } from '../../../../../shared/contract.ts';
+import { EngineError, MemoryVault, createEngine } from '../../../../../electron/core/index.ts';
+import type { Engine, KeyVault } from '../../../../../electron/core/index.ts';
+
+export interface Captured {
+  event: EventName;
+  payload: unknown;
+}
+
+export interface Harness {
+  engine: Engine;
+  dataDir: string;
+  vault: KeyVault;
+  events: Captured[];
+  logs: string[];
+  opened: string[];
+  payments(): EventPayload<'payment.received'>[];
+  close(): Promise<void>;
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'engine-test-'));
+}
+
+export async function openEngine(
+  o: { dataDir?: string; vault?: KeyVault; profile?: string; keepDir?: boolean } = {},
+): Promise<Harness> {
+  const dataDir = o.dataDir ?? tempDir();
+  const vault = o.vault ?? new MemoryVault();
+  const logs: string[] = [];
+  const events: Captured[] = [];
+  const opened: string[] = [];
+  const engine = await createEngine(
+    {
+      dataDir,
+      transport: 'web',
+      version: '0.0.0-test',
+      vault,
+      sandboxTimeScale: 1000,
+      openExternal: async (url) => {
+        opened.push(url);
+      },
+      ...(o.profile ? { profile: o.profile } : {}),
+    },
+    { log: (m) => logs.push(m), http: { timeoutMs: 2000, baseDelayMs: 10 } },
+  );
+  const offs = (['payment.received', 'receiver.status'] as const).map((event) =>
+    engine.on(event, (payload) => events.push({ event, payload })),
+  );
+  return {
+    engine,
+    dataDir,
+    vault,
+    events,
+    logs,
+    opened,
+    payments: () =>
+      events
+        .filter((e) => e.event === 'payment.received')
+        .map((e) => e.payload as EventPayload<'payment.received'>),
+    async close() {
+      offs.forEach((off) => off());
+      await engine.close();
+      if (!o.keepDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Pays a checkout the way a customer does: the hosted page's form POST. */
+export async function payCheckout(checkoutUrl: string): Promise<number> {
+  const res = await fetch(checkoutUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'pay=1',
+    redirect: 'manual',
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** The EngineError a call fails with (fails the test if it succeeds). */
+export async function callError(
+  engine: Engine,
+  channel: Parameters<Engine['call']>[0],
+  input: unknown,
+): Promise<EngineError> {
+  const err = await engine.call(channel, input).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err, `${channel} should fail`).toBeInstanceOf(EngineError);
+  return err as EngineError;
+}

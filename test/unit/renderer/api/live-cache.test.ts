@@ -1,0 +1,126 @@
+// The exact cache updates applied for a pushed payment before the reconciling refetch.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '../../../../shared/domain.ts';
+import {
+  addToTotals,
+  bumpLastEvent,
+  feedHas,
+  localDayOf,
+  markCheckoutPaid,
+  trailingThrottle,
+  upsertPayment,
+} from '../../../../renderer/src/api/live-cache.ts';
+
+const at = new Date(2026, 10, 21, 12, 30).toISOString();
+const pay = (over: Partial<Payment> = {}): Payment => ({
+  id: 'p1',
+  checkout_id: 'c1',
+  amount: 0.1,
+  currency: 'USD',
+  status: 'verified',
+  reason: null,
+  product_name: 'Tea',
+  signed: true,
+  received_at: at,
+  ...over,
+});
+const today = (rows: Totals['totals'] = []): Totals => ({
+  day: localDayOf(at),
+  totals: rows,
+  paid_count: rows.reduce((s, r) => s + r.count, 0),
+});
+
+describe('addToTotals', () => {
+  it('adds in minor units, so 0.1 + 0.2 is 0.3 and not 0.30000000000000004', () => {
+    const t = addToTotals(today([{ currency: 'USD', amount: 0.2, count: 1 }]), pay());
+    expect(t).toEqual(today([{ currency: 'USD', amount: 0.3, count: 2 }]));
+  });
+
+  it('follows the currency decimals (JPY has none, KWD three) and keeps code order', () => {
+    let t = today([{ currency: 'USD', amount: 1, count: 1 }]);
+    t = addToTotals(t, pay({ id: 'a', amount: 500, currency: 'JPY' }))!;
+    t = addToTotals(t, pay({ id: 'b', amount: 1.005, currency: 'KWD' }))!;
+    t = addToTotals(t, pay({ id: 'c', amount: 0.001, currency: 'KWD' }))!;
+    expect(t.totals).toEqual([
+      { currency: 'JPY', amount: 500, count: 1 },
+      { currency: 'KWD', amount: 1.006, count: 2 },
+      { currency: 'USD', amount: 1, count: 1 },
+    ]);
+    expect(t.paid_count).toBe(4);
+  });
+
+  it('leaves flagged payments, other days, unknown currencies and unloaded totals alone', () => {
+    const t = today([{ currency: 'USD', amount: 1, count: 1 }]);
+    expect(addToTotals(t, pay({ status: 'mismatch' }))).toBe(t);
+    expect(addToTotals(t, pay({ status: 'unknown_checkout' }))).toBe(t);
+    expect(addToTotals({ ...t, day: '2000-01-01' }, pay())).toEqual({ ...t, day: '2000-01-01' });
+    expect(addToTotals(t, pay({ currency: 'XYZ' }))).toBe(t);
+    expect(addToTotals(t, pay({ amount: 0.001 }))).toBe(t);
+    expect(addToTotals(undefined, pay())).toBeUndefined();
+  });
+});
+
+describe('feed and checkouts', () => {
+  it('upserts by id: a replayed payment replaces its row and is known as seen', () => {
+    let d = upsertPayment(undefined, pay());
+    d = upsertPayment(d, pay({ id: 'p2' }));
+    expect(feedHas(d, 'p1')).toBe(true);
+    d = upsertPayment(d, pay({ product_name: 'Green tea' }));
+    expect(d.pages[0]!.data.map((p) => [p.id, p.product_name])).toEqual([
+      ['p2', 'Tea'],
+      ['p1', 'Green tea'],
+    ]);
+    expect(d.pages[0]!.total).toBe(2);
+    expect(feedHas(d, 'p3')).toBe(false);
+  });
+
+  it('marks only the paid checkout, and only for a verified payment', () => {
+    const page = {
+      data: [
+        { id: 'c1', paid: false },
+        { id: 'c2', paid: false },
+      ],
+      total: 2,
+      limit: 25,
+      offset: 0,
+    } as unknown as CheckoutPage;
+    expect(markCheckoutPaid(page, pay({ status: 'mismatch' }))).toBe(page);
+    const out = markCheckoutPaid(page, pay())!;
+    expect(out.data.map((c) => c.paid)).toEqual([true, false]);
+  });
+
+  it('moves the receiver last event forward, never back', () => {
+    const s = { last_event_at: null } as unknown as ReceiverStatus;
+    const s1 = bumpLastEvent(s, pay())!;
+    expect(s1.last_event_at).toBe(at);
+    expect(bumpLastEvent(s1, pay({ received_at: new Date(2020, 0, 1).toISOString() }))).toBe(s1);
+  });
+});
+
+describe('trailingThrottle', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs once after a burst, then at most once per interval, always after the last call', () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    const t = trailingThrottle(run, 1000);
+    t();
+    t();
+    expect(run).not.toHaveBeenCalled(); // coalesced, runs after the calls of this task
+    vi.advanceTimersByTime(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 50; i++) {
+      vi.advanceTimersByTime(20);
+      t();
+    }
+    expect(run).toHaveBeenCalledTimes(2); // 50 calls over 1 s: one run at the 1 s mark
+    vi.advanceTimersByTime(1000);
+    expect(run).toHaveBeenCalledTimes(3); // the trailing run for the calls after it
+    vi.advanceTimersByTime(5000);
+    expect(run).toHaveBeenCalledTimes(3);
+    t();
+    t.cancel();
+    vi.advanceTimersByTime(5000);
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+});
