@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { createEngine } from '../core/index.ts';
 import { USAGE, parseCliArgs } from './cli-args.ts';
 import { startWebServer } from './server.ts';
-import { rendererBuilt } from './static-files.ts';
+import { rendererBuilt } from '../common/static-files.ts';
 
 const RENDERER_DIR = resolve(import.meta.dirname, '../../out/renderer');
 

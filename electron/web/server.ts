@@ -14,7 +14,7 @@ import {
 import { sendError } from './http-json.ts';
 import { handleRpc } from './rpc.ts';
 import { createEventHub } from './sse.ts';
-import { serveStatic } from './static-files.ts';
+import { serveStatic } from '../common/static-files.ts';
 
 export interface WebServerOptions {
   engine: Engine;
