@@ -4,10 +4,132 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const noElectronInCore = {
-  name: 'electron',
-  message: 'electron/core is plain Node: it must never import electron (design.md).',
+/**
+ * The module boundaries, one list per folder. Each entry bans a group of import specifiers
+ * (gitignore-style `group`, for `no-restricted-imports`) and the same modules reached through
+ * `import()` (`regex` on the specifier, for `no-restricted-syntax`, which sees dynamic
+ * imports; `no-restricted-imports` does not).
+ */
+const ban = (group, regex, message) => ({ group, regex, message });
+
+const onlyCoreFrontDoor = ban(
+  ['**/core/**', '!**/core/index.ts'],
+  /\/core\/(?!index\.ts$)/,
+  'Transports reach the engine only through electron/core/index.ts.',
+);
+const sandboxOverHttp = ban(
+  ['**/sandbox/**'],
+  /(^|\/)sandbox\//,
+  'The console reaches sandbox/ only over HTTP; electron/core/embedded-sandbox/ alone embeds it.',
+);
+const noRenderer = ban(
+  ['**/renderer/**'],
+  /(^|\/)renderer\//,
+  'The renderer is reached only through a transport.',
+);
+
+const BOUNDARIES = {
+  core: [
+    ban(['electron'], /^electron$/, 'electron/core is plain Node: it must never import electron.'),
+    ban(
+      ['**/main/**', '**/web/**', '**/preload/**', '**/common/**'],
+      /\/(main|web|preload|common)\//,
+      'electron/core sits below the transports and never imports them.',
+    ),
+    sandboxOverHttp,
+    noRenderer,
+  ],
+  main: [
+    onlyCoreFrontDoor,
+    ban(
+      ['**/web/**', '**/preload/**'],
+      /\/(web|preload)\//,
+      'electron/main never imports electron/web or the preload: shared pieces live in electron/common/ or shared/.',
+    ),
+    sandboxOverHttp,
+    noRenderer,
+  ],
+  web: [
+    onlyCoreFrontDoor,
+    ban(
+      ['**/main/**', '**/preload/**', 'electron'],
+      /(\/(main|preload)\/|^electron$)/,
+      'electron/web never imports electron/main, the preload or Electron: shared pieces live in electron/common/ or shared/.',
+    ),
+    sandboxOverHttp,
+    noRenderer,
+  ],
+  common: [
+    ban(
+      ['**/core/**', '**/main/**', '**/web/**', '**/preload/**', 'electron'],
+      /(\/(core|main|web|preload)\/|^electron$)/,
+      'electron/common is shared by both transports and depends on neither (nor on the engine).',
+    ),
+    sandboxOverHttp,
+    noRenderer,
+  ],
+  preload: [
+    ban(
+      ['**/core/**', '**/main/**', '**/web/**', '**/common/**'],
+      /\/(core|main|web|common)\//,
+      'The preload runs in the page: it may import only shared/.',
+    ),
+    sandboxOverHttp,
+    noRenderer,
+  ],
+  shared: [
+    ban(
+      ['**/electron/**', 'electron', '**/sandbox/**', '**/renderer/**'],
+      /((^|\/)(electron|sandbox|renderer)\/|^electron$)/,
+      'shared/ is the bottom layer: it imports nothing of the app.',
+    ),
+  ],
+  sandbox: [
+    ban(
+      ['**/electron/**', 'electron', '**/renderer/**'],
+      /((^|\/)(electron|renderer)\/|^electron$)/,
+      'sandbox/ is the service on its own: it never imports the console.',
+    ),
+  ],
+  renderer: [
+    ban(
+      ['**/electron/**', 'electron', '**/sandbox/**', 'node:*'],
+      /((^|\/)(electron|sandbox)\/|^electron$|^node:)/,
+      'The renderer talks to the engine only through window.merchant.',
+    ),
+  ],
 };
+
+// Raw ipcMain/ipcRenderer only inside the typed wrappers (GitHub Desktop's rule).
+const noRawIpc = {
+  selector: 'ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]',
+  message: 'Use the typed IPC wrapper in electron/main/ipc.ts.',
+};
+// A module named at run time cannot be checked against the boundaries above.
+const literalImportOnly = {
+  selector: 'ImportExpression[source.type!="Literal"]',
+  message: 'Name the module of import() in a string literal, so the boundaries can be checked.',
+};
+
+/** The two rules that enforce a boundary list, for static and dynamic imports. */
+function boundaryRules(bans, extraSyntax = []) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      { patterns: bans.map(({ group, message }) => ({ group, message })) },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      literalImportOnly,
+      ...bans.map(({ regex, message }) => ({
+        // esquery ends a regex at the first slash, even an escaped one: spell it \x2F.
+        selector: `ImportExpression[source.value=/${regex.source.replaceAll('\\/', '\\x2F')}/]`,
+        message,
+      })),
+      ...extraSyntax,
+    ],
+  };
+}
 
 export default tseslint.config(
   {
@@ -37,34 +159,42 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectronInCore],
-          patterns: [
-            {
-              group: ['**/sandbox/**', '!**/sandbox-launcher*'],
-              message: 'The console reaches sandbox/ only over HTTP (design.md).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: boundaryRules(BOUNDARIES.core),
   },
   {
-    // Raw ipcMain/ipcRenderer only inside the typed wrappers (GitHub Desktop's rule).
-    files: ['electron/**/*.ts'],
-    ignores: ['electron/main/ipc.ts', 'electron/preload/**', 'electron/core/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]',
-          message: 'Use the typed IPC wrapper in electron/main/ipc.ts.',
-        },
-      ],
-    },
+    // The one place that embeds the sandbox (through a dynamic import, so live-only use
+    // never loads its code).
+    files: ['electron/core/embedded-sandbox/**/*.ts'],
+    rules: boundaryRules(BOUNDARIES.core.filter((b) => b !== sandboxOverHttp)),
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    ignores: ['electron/main/ipc.ts'],
+    rules: boundaryRules(BOUNDARIES.main, [noRawIpc]),
+  },
+  {
+    files: ['electron/main/ipc.ts'],
+    rules: boundaryRules(BOUNDARIES.main),
+  },
+  {
+    files: ['electron/web/**/*.ts'],
+    rules: boundaryRules(BOUNDARIES.web, [noRawIpc]),
+  },
+  {
+    files: ['electron/common/**/*.ts'],
+    rules: boundaryRules(BOUNDARIES.common, [noRawIpc]),
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: boundaryRules(BOUNDARIES.preload),
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: boundaryRules(BOUNDARIES.shared),
+  },
+  {
+    files: ['sandbox/**/*.ts'],
+    rules: boundaryRules(BOUNDARIES.sandbox),
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
@@ -72,17 +202,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/electron/**', 'electron', '**/sandbox/**', 'node:*'],
-              message: 'The renderer talks to the engine only through window.merchant.',
-            },
-          ],
-        },
-      ],
+      ...boundaryRules(BOUNDARIES.renderer),
     },
   },
 );

@@ -29,3 +29,6 @@ export type EventName = (typeof EVENTS)[number];
 
 /** Sent by the page when it has subscribed, so pushes are not lost before it listens. */
 export const READY_SIGNAL = 'app.ready';
+
+/** Main pushes event E on the IPC channel `${EVENT_CHANNEL_PREFIX}E`, apart from the calls. */
+export const EVENT_CHANNEL_PREFIX = 'merchant-event:';

@@ -2,9 +2,8 @@
 // small modules beside this one; this file only wires them together.
 import { BrowserWindow, app, dialog, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
-import type { Engine } from '../core/engine/types.ts';
-import { createEngine } from '../core/index.ts';
-import { APP_DIR_NAME } from '../web/cli-args.ts';
+import { APP_DIR_NAME } from '../common/app-dir.ts';
+import { createEngine, type Engine } from '../core/index.ts';
 import {
   APP_INDEX_URL,
   APP_ORIGIN,

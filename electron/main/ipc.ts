@@ -2,11 +2,15 @@
 // checked to come from the console's own page, its input parsed by the engine, and answered
 // {ok:true,data} or {ok:false,error}. Pushes are queued until the page says it is ready.
 import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CHANNELS, EVENTS, READY_SIGNAL, type Channel } from '../../shared/channels.ts';
-import type { Output } from '../../shared/contract.ts';
-import type { Engine } from '../core/engine/types.ts';
-import { toErrorShape } from '../core/errors.ts';
-import { EVENT_CHANNEL_PREFIX, type IpcResult } from '../preload/merchant-api.ts';
+import {
+  CHANNELS,
+  EVENTS,
+  EVENT_CHANNEL_PREFIX,
+  READY_SIGNAL,
+  type Channel,
+} from '../../shared/channels.ts';
+import type { IpcResult, Output } from '../../shared/contract.ts';
+import { toErrorShape, type Engine } from '../core/index.ts';
 
 export interface IpcOptions {
   engine: Engine;

@@ -3,7 +3,7 @@
 import { Notification } from 'electron';
 import { formatMoney } from '../../shared/money.ts';
 import type { Payment } from '../../shared/domain.ts';
-import type { Engine } from '../core/engine/types.ts';
+import type { Engine } from '../core/index.ts';
 
 export function paymentNotice(p: Payment): { title: string; body: string } {
   const amount = formatMoney(p.amount, p.currency);

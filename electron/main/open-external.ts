@@ -1,6 +1,6 @@
 // The engine's openExternal: the user's browser, for http(s) URLs only (a checkout URL the
 // engine produced). Anything else (file:, javascript:, custom schemes) is refused.
-import { EngineError } from '../core/errors.ts';
+import { EngineError } from '../core/index.ts';
 
 export function safeOpenExternal(
   open: (url: string) => Promise<void>,

@@ -1,7 +1,7 @@
 // Tray icon showing how many payments were verified today (payments.totals.paid_count).
 // Refreshed on every pushed payment and once a minute, so the count resets after midnight.
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
-import type { Engine } from '../core/engine/types.ts';
+import type { Engine } from '../core/index.ts';
 
 export interface PaidTray {
   refresh(): Promise<void>;

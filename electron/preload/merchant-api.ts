@@ -2,15 +2,14 @@
 // (merchant.checkouts.create(input)), event subscriptions that return an unsubscribe
 // function, and ready(). Nothing else: no generic channel, no environment (design.md).
 // Free of electron and zod so it can be unit-tested and stays tiny in the preload bundle.
-import { CHANNELS, EVENTS, READY_SIGNAL, type EventName } from '../../shared/channels.ts';
-import type { EventPayload, MerchantApi } from '../../shared/contract.ts';
-import type { EngineErrorShape } from '../../shared/domain.ts';
-
-/** Main pushes event E on this IPC channel, so event names never collide with calls. */
-export const EVENT_CHANNEL_PREFIX = 'merchant-event:';
-
-/** What ipcMain.handle answers for every channel. */
-export type IpcResult<T = unknown> = { ok: true; data: T } | { ok: false; error: EngineErrorShape };
+import {
+  CHANNELS,
+  EVENTS,
+  EVENT_CHANNEL_PREFIX,
+  READY_SIGNAL,
+  type EventName,
+} from '../../shared/channels.ts';
+import type { EventPayload, IpcResult, MerchantApi } from '../../shared/contract.ts';
 
 /** The three IPC operations the API needs; the preload binds them to ipcRenderer. */
 export interface IpcPort {

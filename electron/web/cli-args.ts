@@ -1,9 +1,6 @@
 // Flags of `npm run serve`; a bad flag is a usage error (exit 2) with a plain message.
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-
-export const APP_DIR_NAME = 'merchant-console';
+import { defaultDataDir } from '../common/app-dir.ts';
 
 export const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data DIR] [--profile sandbox|<id>]
 
@@ -26,19 +23,6 @@ export interface CliOptions {
 }
 
 export type ParsedCli = { ok: true; options: CliOptions } | { ok: false; message: string };
-
-/** The folder Electron uses as userData for this app, so both transports share one store. */
-export function defaultDataDir(
-  platform: NodeJS.Platform = process.platform,
-  env: NodeJS.ProcessEnv = process.env,
-  home: string = homedir(),
-): string {
-  if (platform === 'win32') {
-    return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), APP_DIR_NAME);
-  }
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_DIR_NAME);
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_DIR_NAME);
-}
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedCli {
   let values;

@@ -2,8 +2,8 @@
 // throws EngineError; this file only moves bytes and maps errors to statuses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHANNELS, type Channel } from '../../shared/channels.ts';
-import type { Engine } from '../core/engine/types.ts';
-import { EngineError, toErrorShape } from '../core/errors.ts';
+import type { Engine } from '../core/index.ts';
+import { EngineError, toErrorShape } from '../core/index.ts';
 import { BodyError, STATUS_BY_CODE, readJsonBody, sendError, sendJson } from './http-json.ts';
 
 const KNOWN = new Set<string>(CHANNELS);

@@ -2,7 +2,7 @@
 // (POST /rpc/<channel>), server-sent events (GET /events) and the built renderer.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Engine } from '../core/engine/types.ts';
+import type { Engine } from '../core/index.ts';
 import {
   allowedHostHeaders,
   checkHostAndOrigin,

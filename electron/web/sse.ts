@@ -2,7 +2,7 @@
 // the payload as JSON. One engine subscription per event name feeds every open stream.
 import type { ServerResponse } from 'node:http';
 import { EVENTS } from '../../shared/channels.ts';
-import type { Engine } from '../core/engine/types.ts';
+import type { Engine } from '../core/index.ts';
 
 export interface EventHub {
   /** Takes over the response as an event stream until the client goes away. */

@@ -3,9 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANNELS, EVENTS, READY_SIGNAL } from '../../../../shared/channels.ts';
+import {
+  CHANNELS,
+  EVENTS,
+  EVENT_CHANNEL_PREFIX,
+  READY_SIGNAL,
+} from '../../../../shared/channels.ts';
 import type { MerchantApi } from '../../../../shared/contract.ts';
-import { EVENT_CHANNEL_PREFIX } from '../../../../electron/preload/merchant-api.ts';
 import { FakeWebContents, fake } from '../support/fake-electron.ts';
 
 vi.mock('electron', async () => (await import('../support/fake-electron.ts')).electronModule);

@@ -1,7 +1,8 @@
 // Pure parts of the web transport: token compare, allowed Host headers, CLI flags.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir, parseCliArgs } from '../../../../electron/web/cli-args.ts';
+import { defaultDataDir } from '../../../../electron/common/app-dir.ts';
+import { parseCliArgs } from '../../../../electron/web/cli-args.ts';
 import {
   allowedHostHeaders,
   newToken,

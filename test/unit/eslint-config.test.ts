@@ -1,0 +1,114 @@
+// The module boundaries in eslint.config.js fire on sample violations, static and dynamic
+// (import() is invisible to no-restricted-imports), and stay quiet on the allowed forms.
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The boundary rules a snippet breaks when it sits at `file` (repo-relative). */
+async function broken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, file) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const staticImport = (spec: string) => `import { x } from '${spec}';\nexport const y = x;\n`;
+const dynamicImport = (spec: string) => `export const load = () => import('${spec}');\n`;
+
+describe('transports reach the engine only through electron/core/index.ts', () => {
+  it('refuses a deep import of the core from main and web, static or dynamic', async () => {
+    for (const file of ['electron/main/sample.ts', 'electron/web/sample.ts']) {
+      expect(await broken(file, staticImport('../core/engine/engine.ts'))).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*electron\/core\/index\.ts/),
+      ]);
+      expect(await broken(file, dynamicImport('../core/store/index.ts'))).toEqual([
+        expect.stringMatching(/^no-restricted-syntax: .*electron\/core\/index\.ts/),
+      ]);
+      expect(await broken(file, staticImport('../core/index.ts'))).toEqual([]);
+      expect(await broken(file, dynamicImport('../core/index.ts'))).toEqual([]);
+    }
+  });
+
+  it('keeps main and web apart, and both out of the preload', async () => {
+    expect(await broken('electron/main/sample.ts', staticImport('../web/server.ts'))).toHaveLength(
+      1,
+    );
+    expect(await broken('electron/main/sample.ts', dynamicImport('../web/server.ts'))).toHaveLength(
+      1,
+    );
+    expect(await broken('electron/main/sample.ts', staticImport('../preload/x.ts'))).toHaveLength(
+      1,
+    );
+    expect(await broken('electron/web/sample.ts', staticImport('../main/ipc.ts'))).toHaveLength(1);
+    expect(await broken('electron/web/sample.ts', dynamicImport('../main/ipc.ts'))).toHaveLength(1);
+    // The neutral module both use is allowed to both.
+    expect(
+      await broken('electron/main/sample.ts', staticImport('../common/static-files.ts')),
+    ).toEqual([]);
+    expect(
+      await broken('electron/web/sample.ts', staticImport('../common/static-files.ts')),
+    ).toEqual([]);
+    // ... and itself depends on neither.
+    expect(await broken('electron/common/sample.ts', staticImport('../web/x.ts'))).toHaveLength(1);
+  });
+});
+
+describe('the core', () => {
+  it('never imports electron, statically or dynamically', async () => {
+    expect(await broken('electron/core/sample.ts', staticImport('electron'))).toHaveLength(1);
+    expect(await broken('electron/core/sample.ts', dynamicImport('electron'))).toHaveLength(1);
+  });
+
+  it('reaches sandbox/ only from embedded-sandbox/, also through import()', async () => {
+    const spec = '../../../sandbox/index.ts';
+    expect(await broken('electron/core/engine/sample.ts', dynamicImport(spec))).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*only over HTTP/),
+    ]);
+    expect(await broken('electron/core/engine/sample.ts', staticImport(spec))).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*only over HTTP/),
+    ]);
+    expect(await broken('electron/core/embedded-sandbox/sample.ts', dynamicImport(spec))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses an import() whose module is computed, which no rule could check', async () => {
+    const code =
+      "const name = '../../sandbox/index.ts';\nexport const load = () => import(name);\n";
+    expect(await broken('electron/core/engine/sample.ts', code)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*string literal/),
+    ]);
+  });
+});
+
+describe('the other layers', () => {
+  it('keeps the renderer, shared/ and sandbox/ off the console internals', async () => {
+    expect(
+      await broken('renderer/src/sample.ts', dynamicImport('../../electron/core/index.ts')),
+    ).toHaveLength(1);
+    expect(
+      await broken('shared/sample.ts', staticImport('../electron/core/index.ts')),
+    ).toHaveLength(1);
+    expect(
+      await broken('sandbox/sample.ts', dynamicImport('../electron/core/index.ts')),
+    ).toHaveLength(1);
+    expect(
+      await broken('electron/preload/sample.ts', staticImport('../core/index.ts')),
+    ).toHaveLength(1);
+  });
+
+  it('still keeps raw ipcMain to the typed wrapper', async () => {
+    const code = "import { ipcMain } from 'electron';\nexport const m = ipcMain;\n";
+    expect(await broken('electron/main/sample.ts', code)).toEqual([
+      expect.stringMatching(/typed IPC wrapper/),
+    ]);
+    expect(await broken('electron/main/ipc.ts', code)).toEqual([]);
+  });
+});
