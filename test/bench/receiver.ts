@@ -77,17 +77,6 @@ async function serve(): Promise<void> {
   db.exec('COMMIT');
   db.close();
 
-  if (process.env.RECV_NO_PROCESSING === '1') {
-    // Diagnostic variant (--processing off): only the acknowledgement path runs (verify,
-    // commit, 200); events still commit before the 200. No checkout is stored, so none is
-    // paid in its commit, and the processor's read of unsettled events comes back empty.
-    const open = store.openReceiverWriter.bind(store);
-    store.openReceiverWriter = (onFallback) => {
-      const w = open(onFallback);
-      w.pending = async () => [];
-      return w;
-    };
-  }
   const r = await startReceiver({
     store,
     profileId: PROFILE,
@@ -95,6 +84,10 @@ async function serve(): Promise<void> {
     lookupCheckout: async () => null,
     onPayment: () => {},
     log: (m) => console.error(`[receiver] ${m}`),
+    // Diagnostic variant (--processing off): only the acknowledgement path runs (verify,
+    // commit, 200); events still commit before the 200. No checkout is stored, so none is
+    // paid in its commit, and the processor's first pass is put off past the end of the run.
+    ...(process.env.RECV_NO_PROCESSING === '1' ? { settlement: { coalesceMs: 2 ** 31 - 1 } } : {}),
   });
   process.stdout.write(`${JSON.stringify({ port: r.port, path: new URL(r.url).pathname })}\n`);
   process.once('SIGTERM', () => {

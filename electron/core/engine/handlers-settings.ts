@@ -1,7 +1,7 @@
 // settings.*, receiver.status and webhook.register. A new receiver port restarts the
 // receiver (and re-registers); a new public URL re-registers.
 import type { Handlers } from '../../../shared/contract.ts';
-import { checkPublicUrl } from '../webhook/index.ts';
+import { checkPublicUrl } from '../receiver/index.ts';
 import type { HandlerContext } from './context.ts';
 
 type SettingsHandlers = Pick<

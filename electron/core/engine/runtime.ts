@@ -7,7 +7,7 @@ import type { ApiClient, HttpConfig } from '../api/index.ts';
 import { EngineError } from '../errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
-import { startReceiver } from '../receiver/index.ts';
+import { receiverRepo, startReceiver } from '../receiver/index.ts';
 import type { RunningReceiver } from '../receiver/index.ts';
 import type { EmbeddedSandbox } from '../embedded-sandbox/launcher.ts';
 import type { Store } from '../store/index.ts';
@@ -16,7 +16,7 @@ import {
   registerWebhook,
   webhookStatus,
   webhookTarget,
-} from '../webhook/index.ts';
+} from '../receiver/index.ts';
 import { ensureSandboxKey, startEmbeddedSandbox } from '../embedded-sandbox/profile-setup.ts';
 import type { Emitter } from './events.ts';
 import { findCheckout } from '../receiver/lookup.ts';
@@ -160,8 +160,8 @@ export class Runtime {
     return {
       listening: r !== null,
       address: r ? `${r.host}:${r.port}` : null,
-      last_event_at: store.receiver.lastEventAt(this.active),
-      gaps: store.receiver
+      last_event_at: receiverRepo(store).lastEventAt(this.active),
+      gaps: receiverRepo(store)
         .downtime(this.active, GAPS_SHOWN)
         .map((g) => ({ from: g.from, to: g.to })),
       webhook: webhookStatus(store, this.active, this.target()),

@@ -2,7 +2,8 @@
 // transaction by the store's writer thread, and each request is answered only after that
 // commit. One batch is in flight at a time; whatever arrives meanwhile forms the next batch,
 // so under load each fsync covers many events. Log lines of rejected requests ride along.
-import type { InboxEventInput, ReceiverWriter, RequestLogInput } from '../store/index.ts';
+import type { InboxEventInput, RequestLogInput } from './types.ts';
+import type { ReceiverWriter } from './writer.ts';
 
 interface Pending {
   event: InboxEventInput;

@@ -4,7 +4,6 @@
 // is checked on the raw bytes before the JSON is trusted.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestLogInput } from '../store/index.ts';
 import { dedupeKey, parseEvent } from './event.ts';
 import type { GroupCommit } from './group-commit.ts';
 import {
@@ -18,6 +17,7 @@ import {
   type ErrorBody,
 } from './http-io.ts';
 import { verifySignature } from './signature.ts';
+import type { RequestLogInput } from './types.ts';
 
 export interface HandlerDeps {
   token: string;

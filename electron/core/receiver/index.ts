@@ -1,6 +1,16 @@
 // The webhook receiver's public surface.
 export { startReceiver } from './receiver.ts';
+export { receiverRepo } from './receiver-repo.ts';
 export type { ReceiverOptions, ReceiverTimeouts, RunningReceiver } from './receiver.ts';
 export { PaymentCompletedEvent } from './event.ts';
 export { sign, verifySignature, TIMESTAMP_TOLERANCE_S } from './signature.ts';
 export { MAX_BODY_BYTES } from './http-io.ts';
+export {
+  checkPublicUrl,
+  maskWebhookUrl,
+  needsRegistration,
+  registerWebhook,
+  webhookStatus,
+  webhookTarget,
+} from './registration.ts';
+export type { RegisterArgs } from './registration.ts';

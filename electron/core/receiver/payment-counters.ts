@@ -2,7 +2,7 @@
 // per slot and currency), added once per batch for the rows it wrote: per-row upserts (or
 // the trigger migration 3 dropped) would cost more than the rest of settling.
 import type { DatabaseSync } from 'node:sqlite';
-import type { WrittenPayment } from './writer-sql.ts';
+import type { WrittenPayment } from './types.ts';
 
 export function paymentCounters(
   db: DatabaseSync,

@@ -9,10 +9,11 @@
 // that many events settle in one transaction, and each settle waits while an acknowledgement
 // commit is queued or in flight, up to a bound so that settlement keeps up under load.
 import type { Checkout, Payment } from '../../../shared/domain.ts';
-import type { CheckoutTerms, ReceiverWriter, Store } from '../store/index.ts';
-import type { PendingEvent } from './writer-sql.ts';
+import type { CheckoutTerms, Store } from '../store/index.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 import { createRechecks } from './rechecks.ts';
+import type { ReceiverWriter } from './writer.ts';
+import type { PendingEvent } from './writer-sql.ts';
 
 export interface ProcessorOptions {
   store: Store;

@@ -1,38 +1,42 @@
-// The receiver's durable state: path token, inbox (committed before the 2xx), settlement of
-// inbox events into payments, the bounded request log and the run/downtime record.
-import { randomBytes, randomUUID } from 'node:crypto';
+// The receiver's durable state read and written on the main connection: its path token, the
+// request log as read back, the newest event, and the run/downtime record. (The inbox and
+// settlement are written by the writer, writer-sql.ts.)
+import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import type { Store } from '../store/index.ts';
 import { iso, transaction } from '../store/sql.ts';
-import { toPayment } from '../store/payments.ts';
-import { writeOps } from './writer-sql.ts';
-import type { InboxEvent, ReceiverRepo, RequestLogEntry, RequestLogInput } from '../store/types.ts';
+import type { ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
 
 /** Request log lines kept per profile. */
 export const REQUEST_LOG_KEEP = 1000;
 
-export function receiverRepo(db: DatabaseSync): ReceiverRepo {
-  const ops = writeOps(db, randomUUID, REQUEST_LOG_KEEP);
+const repos = new WeakMap<Store, ReceiverRepo>();
 
-  const newToken = (profileId: string): string => {
-    const token = randomBytes(32).toString('base64url');
-    db.prepare(
-      `INSERT INTO receiver_tokens (profile_id, token) VALUES (?, ?)
-       ON CONFLICT(profile_id) DO UPDATE SET token = excluded.token`,
-    ).run(profileId, token);
-    return token;
-  };
+/** The receiver's state in this store (one set of prepared statements per store). */
+export function receiverRepo(store: Store): ReceiverRepo {
+  let repo = repos.get(store);
+  if (!repo) {
+    repo = openReceiverRepo(store.db);
+    repos.set(store, repo);
+  }
+  return repo;
+}
 
+function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
   return {
     token(profileId) {
       const row = db
         .prepare('SELECT token FROM receiver_tokens WHERE profile_id = ?')
         .get(profileId) as { token: string } | undefined;
-      return row?.token ?? newToken(profileId);
+      if (row) return row.token;
+      const token = randomBytes(32).toString('base64url');
+      db.prepare(
+        `INSERT INTO receiver_tokens (profile_id, token) VALUES (?, ?)
+         ON CONFLICT(profile_id) DO UPDATE SET token = excluded.token`,
+      ).run(profileId, token);
+      return token;
     },
-    rotateToken: newToken,
 
-    commitBatch: ops.commitBatch,
-    log: ops.log,
     recentLog(profileId, limit): RequestLogEntry[] {
       // Accepted events are logged by their inbox rows, everything else in request_log;
       // newest first across both (within one millisecond, request_log lines first).
@@ -51,16 +55,6 @@ export function receiverRepo(db: DatabaseSync): ReceiverRepo {
       return rows.map(({ at_ms, ...r }) => ({ ...r, at: iso(at_ms) }));
     },
 
-    unprocessed(profileId, limit) {
-      const rows = db
-        .prepare(
-          `SELECT id, dedupe_key, webhook_id, checkout_id, amount, currency, signed, received_ms
-           FROM inbox WHERE profile_id = ? AND processed_ms IS NULL ORDER BY id LIMIT ?`,
-        )
-        .all(profileId, limit) as unknown as (Omit<InboxEvent, 'signed'> & { signed: number })[];
-      return rows.map((r) => ({ ...r, signed: r.signed === 1 }));
-    },
-    settle: (profileId, verdicts, nowMs) => ops.settle(profileId, verdicts, nowMs).map(toPayment),
     lastEventAt(profileId) {
       const row = db
         .prepare('SELECT MAX(received_ms) AS ms FROM inbox WHERE profile_id = ?')
@@ -106,21 +100,6 @@ export function receiverRepo(db: DatabaseSync): ReceiverRepo {
         nowMs,
         runId,
       );
-    },
-    lastRun(profileId) {
-      const r = db
-        .prepare(
-          `SELECT started_ms, heartbeat_ms, stopped_ms FROM receiver_runs WHERE profile_id = ?
-           ORDER BY id DESC LIMIT 1`,
-        )
-        .get(profileId) as
-        { started_ms: number; heartbeat_ms: number; stopped_ms: number | null } | undefined;
-      if (!r) return null;
-      return {
-        started_at: iso(r.started_ms),
-        heartbeat_at: iso(r.heartbeat_ms),
-        stopped_at: r.stopped_ms === null ? null : iso(r.stopped_ms),
-      };
     },
     downtime(profileId, limit) {
       const rows = db

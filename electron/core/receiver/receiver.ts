@@ -9,6 +9,8 @@ import { createGroupCommit } from './group-commit.ts';
 import { createHandler } from './handler.ts';
 import { MAX_BODY_BYTES, sendError } from './http-io.ts';
 import { createProcessor } from './processor.ts';
+import { receiverRepo } from './receiver-repo.ts';
+import { openReceiverWriter } from './writer.ts';
 
 export interface ReceiverTimeouts {
   /** Whole headers must arrive within this (slow-loris guard). Default 10 s. */
@@ -90,15 +92,13 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       log(`payment listener failed: ${String(err)}`);
     }
   };
-  const writer = o.store.openReceiverWriter({
+  const state = receiverRepo(o.store);
+  const writer = openReceiverWriter(o.store, {
     onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
-    // Each committed batch is settled right after its acknowledgements went out.
-    onSettled: ({ payments, unsettled }) => {
-      payments.forEach(emitPayment);
-      if (payments.length > 0) status();
-      if (unsettled > 0) processor.kick();
-    },
   });
+  const commits = createGroupCommit(writer, o.profileId, now, status, (err) =>
+    log(`request log write failed: ${String(err)}`),
+  );
   const processor = createProcessor({
     store: o.store,
     writer,
@@ -107,16 +107,19 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     onPayment: o.onPayment,
     now,
     log,
-    // Settlement yields to the acknowledgement path (declared below; called only later).
+    // Settlement yields to the acknowledgement path.
     ackBusy: () => commits.busy(),
     ...o.settlement,
     stopGraceMs: t.shutdownGraceMs,
   });
-  const commits = createGroupCommit(writer, o.profileId, now, status, (err) =>
-    log(`request log write failed: ${String(err)}`),
-  );
+  // Each committed batch is settled right after its acknowledgements went out.
+  writer.onSettled(({ payments, unsettled }) => {
+    payments.forEach(emitPayment);
+    if (payments.length > 0) status();
+    if (unsettled > 0) processor.kick();
+  });
   const handle = createHandler({
-    token: o.store.receiver.token(o.profileId),
+    token: state.token(o.profileId),
     commits,
     getSecrets: o.getSecrets,
     now,
@@ -203,10 +206,10 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   }
 
   const port = (server.address() as AddressInfo).port;
-  const runId = o.store.receiver.startRun(o.profileId, now());
+  const runId = state.startRun(o.profileId, now());
   const heartbeat = setInterval(() => {
     try {
-      o.store.receiver.heartbeat(runId, now());
+      state.heartbeat(runId, now());
     } catch (err) {
       log(`heartbeat failed: ${String(err)}`);
     }
@@ -219,7 +222,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${urlHost}:${port}/webhooks/${o.store.receiver.token(o.profileId)}`,
+    url: `http://${urlHost}:${port}/webhooks/${state.token(o.profileId)}`,
     host,
     port,
     idle: async () => {
@@ -241,7 +244,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
         await writer.settled();
         await processor.stop();
         await writer.close();
-        o.store.receiver.stopRun(runId, now());
+        state.stopRun(runId, now());
         status();
       })();
       return closing;

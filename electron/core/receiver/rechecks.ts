@@ -3,8 +3,10 @@
 // becomes verified once the service answers. The delay doubles with the payment's age, from
 // firstMs up to an hour, and after a week the answer stays as it is.
 import type { Payment } from '../../../shared/domain.ts';
-import type { RecheckResult, Store } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
+import { rechecksRepo } from './rechecks-repo.ts';
+import type { RecheckResult } from './types.ts';
 
 export interface RecheckOptions {
   store: Store;
@@ -26,6 +28,7 @@ const PASS = 100;
 
 export function createRechecks(o: RecheckOptions) {
   const firstMs = o.firstMs ?? 30_000;
+  const repo = rechecksRepo(o.store);
   let timer: NodeJS.Timeout | null = null;
 
   /** When a first failed lookup should be retried. */
@@ -35,7 +38,7 @@ export function createRechecks(o: RecheckOptions) {
   const schedule = (): void => {
     if (timer) clearTimeout(timer);
     timer = null;
-    const at = o.store.rechecks.nextAt(o.profileId);
+    const at = repo.nextAt(o.profileId);
     if (at === null) return;
     // setTimeout holds at most ~24.8 days; an hour is the longest delay used anyway.
     const delay = Math.min(Math.max(0, at - o.now()), MAX_DELAY_MS);
@@ -49,7 +52,7 @@ export function createRechecks(o: RecheckOptions) {
   /** Looks up what is due, settles what the service answered, reschedules the rest. */
   const runDue = async (aborted: () => boolean): Promise<void> => {
     const now = o.now();
-    const due = o.store.rechecks.due(o.profileId, now, PASS);
+    const due = repo.due(o.profileId, now, PASS);
     if (due.length === 0) return schedule();
     const answers = new Map<string, CheckoutLookup>();
     // After one failed lookup the service is taken to be still down: the rest of the pass
@@ -74,7 +77,7 @@ export function createRechecks(o: RecheckOptions) {
       if (verdict.kind !== 'payment') throw new Error('a lookup verdict is always a payment');
       return { kind: 'final', inbox_id: d.inbox_id, verdict };
     });
-    for (const p of o.store.rechecks.apply(o.profileId, results)) o.onPayment(p);
+    for (const p of repo.apply(o.profileId, results)) o.onPayment(p);
     schedule();
   };
 

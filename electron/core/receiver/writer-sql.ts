@@ -1,19 +1,20 @@
 // The receiver's hot-path writes (inbox batches, request log, settlement). They run on the
-// receiver writer's thread (receiver-thread.ts), so that the fsync of a group commit never
+// receiver writer's thread (writer-thread.ts), so that the fsync of a group commit never
 // blocks the event loop, and in-thread where no thread can run (':memory:', a failed start).
 import type { DatabaseSync } from 'node:sqlite';
 import type { Payment } from '../../../shared/domain.ts';
 import { judge } from './matching.ts';
 import { toPayment } from '../store/payments.ts';
-import { paymentCounters } from './payment-counters.ts';
 import { transaction } from '../store/sql.ts';
+import type { CheckoutTerms } from '../store/types.ts';
+import { paymentCounters } from './payment-counters.ts';
 import type {
-  CheckoutTerms,
   InboxEvent,
   InboxEventInput,
   RequestLogInput,
   Settlement,
-} from '../store/types.ts';
+  WrittenPayment,
+} from './types.ts';
 
 /** A row of pending()'s query: the inbox event as stored and its checkout's terms (c_…). */
 type PendingRow = Omit<InboxEvent, 'signed'> & {
@@ -28,20 +29,6 @@ type PendingRow = Omit<InboxEvent, 'signed'> & {
 export interface PendingEvent {
   event: InboxEvent;
   terms: CheckoutTerms | null;
-}
-
-/** A payment row as written (the shape toPayment in payments.ts reads). */
-export interface WrittenPayment {
-  id: string;
-  checkout_id: string;
-  amount: number;
-  amount_minor: number | null;
-  currency: string;
-  status: 'verified' | 'mismatch' | 'unknown_checkout';
-  reason: string | null;
-  product_name: string | null;
-  signed: number;
-  received_ms: number;
 }
 
 /** New events just committed: per event, its inbox id, or 0 when it was a duplicate. */
@@ -69,14 +56,11 @@ export function settledOf(out: SettleOutcome): Settled {
   return { payments: out.payments.map(toPayment), unsettled: out.unsettled };
 }
 
-export interface WriteOps {
-  /** Inserts the events and log lines in one synchronous=FULL transaction; settles nothing. */
-  commitBatch(
-    profileId: string,
-    events: readonly InboxEventInput[],
-    logs: readonly RequestLogInput[],
-  ): boolean[];
-  /** commitBatch, also returning the new rows' inbox ids (for settleNew). */
+export interface WriterSql {
+  /**
+   * Inserts the events and log lines in one synchronous=FULL transaction (a duplicate dedupe
+   * key changes nothing); per event, whether it was new and its inbox id (for settleNew).
+   */
   commitEvents(
     profileId: string,
     events: readonly InboxEventInput[],
@@ -98,7 +82,7 @@ export interface WriteOps {
   pending(profileId: string, limit: number): PendingEvent[];
 }
 
-export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: number): WriteOps {
+export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: number): WriterSql {
   // Lazy commits (synchronous=NORMAL, see sql.ts) are for writes nobody was promised.
   const tx = <T>(fn: () => T, lazy: boolean): T => transaction(db, fn, { lazy });
   const insertInbox = db.prepare(`
@@ -295,8 +279,6 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
 
   return {
     // The one durable commit of the hot path: synchronous=FULL, acknowledged afterwards.
-    commitBatch: (profileId, events, logs) =>
-      tx(() => insertEvents(profileId, events, logs).fresh, events.length === 0),
     commitEvents: (profileId, events, logs) =>
       tx(() => insertEvents(profileId, events, logs), events.length === 0),
     settleNew(profileId, events, ids, nowMs) {

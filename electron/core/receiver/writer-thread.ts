@@ -1,18 +1,18 @@
 // The receiver writer's thread: its own connection to the console's SQLite file, so the
 // fsync of each group commit (synchronous=FULL) never blocks the event loop that parses
-// webhooks. It runs the same write-ops.ts the in-thread fallback runs. A commit is answered
+// webhooks. It runs the same writer-sql.ts the in-thread fallback runs. A commit is answered
 // as soon as it is durable; its new events are settled right after, in a lazy transaction,
 // while the event loop sends the acknowledgements (the settlement follows as its own message).
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { InboxEventInput } from '../store/types.ts';
-import { settledOf, writeOps, type CommittedEvents, type WriteOps } from './writer-sql.ts';
+import type { InboxEventInput } from './types.ts';
+import { settledOf, writerSql, type CommittedEvents, type WriterSql } from './writer-sql.ts';
 
-/** A call from receiver-writer.ts: the operation and its arguments as JSON text. */
+/** A call from writer.ts: the operation and its arguments as JSON text. */
 export interface ThreadCall {
   seq: number;
-  op: keyof WriteOps | 'close';
+  op: keyof WriterSql | 'close';
   args: string;
 }
 
@@ -21,7 +21,7 @@ const { path, keepLog } = workerData as { path: string; keepLog: number };
 const db = new DatabaseSync(path);
 db.exec('PRAGMA busy_timeout = 5000');
 db.exec('PRAGMA synchronous = FULL');
-const ops = writeOps(db, randomUUID, keepLog);
+const ops = writerSql(db, randomUUID, keepLog);
 
 port.on('message', (m: ThreadCall) => {
   if (m.op === 'close') {

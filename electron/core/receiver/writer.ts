@@ -3,36 +3,31 @@
 // durable, the next one is read, verified and queued (a pipelined group commit). Right after
 // answering a commit, the thread settles its new events (a second, lazy transaction), so the
 // acknowledgements never wait for settlement while the event loop sends them. The thread
-// (receiver-thread.ts) runs write-ops.ts, the same code the in-thread fallback runs.
+// (writer-thread.ts) runs writer-sql.ts, the same code the in-thread fallback runs.
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Payment } from '../../../shared/domain.ts';
+import type { Store } from '../store/index.ts';
 import { toPayment } from '../store/payments.ts';
-import type { InboxEventInput, RequestLogInput, Settlement } from '../store/types.ts';
-import type {
-  CommittedEvents,
-  PendingEvent,
-  Settled,
-  WriteOps,
-  WrittenPayment,
-} from './writer-sql.ts';
-import { settledOf } from './writer-sql.ts';
+import { REQUEST_LOG_KEEP } from './receiver-repo.ts';
+import type { InboxEventInput, RequestLogInput, Settlement, WrittenPayment } from './types.ts';
+import type { CommittedEvents, PendingEvent, Settled, WriterSql } from './writer-sql.ts';
+import { settledOf, writerSql } from './writer-sql.ts';
 
 export type { Settled } from './writer-sql.ts';
 
-export interface WriterHooks {
+export interface WriterOptions {
   /** The worker could not start or died; writes continue on the calling thread. */
   onFallback?: (reason: string) => void;
-  /** After each committed batch is settled (a failed settle reports unsettled > 0). */
-  onSettled?: (settled: Settled) => void;
 }
 
 export interface ReceiverWriter {
   /**
    * Commits the events (synchronous=FULL) and log lines; per event, whether it was new.
    * Then settles the new events whose checkout is stored under the id as written, and
-   * reports them through onSettled.
+   * reports them to the onSettled listeners.
    */
   commitBatch(
     profileId: string,
@@ -40,14 +35,17 @@ export interface ReceiverWriter {
     logs: readonly RequestLogInput[],
     nowMs: number,
   ): Promise<boolean[]>;
+  /**
+   * Called after each committed batch is settled (a failed settle reports unsettled > 0).
+   * Returns a function that removes the listener.
+   */
+  onSettled(listener: (settled: Settled) => void): () => void;
   /** Resolves once every committed batch has been settled and reported. */
   settled(): Promise<void>;
   log(profileId: string, entries: readonly RequestLogInput[]): Promise<void>;
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Promise<Payment[]>;
   /** The oldest unsettled events with their checkout's terms, read on the writer's thread. */
   pending(profileId: string, limit: number): Promise<PendingEvent[]>;
-  /** True while the worker thread is in use (false: writes run on the calling thread). */
-  threaded(): boolean;
   close(): Promise<void>;
 }
 
@@ -76,15 +74,16 @@ interface Reply {
 }
 
 /**
- * Opens a writer on dbPath. `local` is the in-thread implementation used for ':memory:'
- * databases and whenever the worker cannot start or dies.
+ * Opens a writer on the store's file; it closes with the store. The in-thread writer (on the
+ * store's own connection) serves ':memory:' databases and whenever the worker cannot start
+ * or dies.
  */
-export function openReceiverWriter(
-  dbPath: string,
-  local: WriteOps,
-  keepLog: number,
-  hooks: WriterHooks = {},
-): ReceiverWriter {
+export function openReceiverWriter(store: Store, options: WriterOptions = {}): ReceiverWriter {
+  const dbPath = store.path;
+  const keepLog = REQUEST_LOG_KEEP;
+  const local = writerSql(store.db, randomUUID, keepLog);
+  const listeners = new Set<(settled: Settled) => void>();
+  const offStoreClose = store.onClose(() => void close());
   let worker: Worker | null = null;
   let seq = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -96,7 +95,8 @@ export function openReceiverWriter(
     settling = Math.max(0, settling - 1);
     try {
       // A failed settlement leaves its events in the inbox: the processor picks them up.
-      hooks.onSettled?.(settled ?? { payments: [], unsettled: 1 });
+      const outcome = settled ?? { payments: [], unsettled: 1 };
+      for (const listener of [...listeners]) listener(outcome);
     } finally {
       if (settling === 0) {
         const w = waiters;
@@ -105,7 +105,7 @@ export function openReceiverWriter(
       }
     }
   };
-  const onFallback = hooks.onFallback ?? (() => {});
+  const onFallback = options.onFallback ?? (() => {});
 
   const fallback = (reason: string): void => {
     if (!worker) return;
@@ -126,7 +126,7 @@ export function openReceiverWriter(
       worker.unref();
       worker.on('message', (m: Reply) => {
         if (m.settled) {
-          // The thread sends Payment objects ready to emit (see receiver-thread.ts).
+          // The thread sends Payment objects ready to emit (see writer-thread.ts).
           report(m.ok && m.result !== undefined ? (JSON.parse(m.result) as Settled) : null);
           if (pending.size === 0 && settling === 0) worker?.unref();
           return;
@@ -148,7 +148,7 @@ export function openReceiverWriter(
   }
 
   /** Sends an operation to the worker (which must be running); resolves with its answer. */
-  const post = <T>(w: Worker, op: keyof WriteOps | 'close', args: unknown[]): Promise<T> => {
+  const post = <T>(w: Worker, op: keyof WriterSql | 'close', args: unknown[]): Promise<T> => {
     const id = ++seq;
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) w.ref();
@@ -157,7 +157,7 @@ export function openReceiverWriter(
     });
   };
 
-  const call = <T>(op: keyof WriteOps | 'close', args: unknown[], inline: () => T): Promise<T> => {
+  const call = <T>(op: keyof WriterSql | 'close', args: unknown[], inline: () => T): Promise<T> => {
     if (closed && op !== 'close') return Promise.reject(new Error('The store is closed.'));
     if (worker) return post<T>(worker, op, args);
     try {
@@ -188,7 +188,7 @@ export function openReceiverWriter(
       }
       settling += 1;
       try {
-        // The thread answers with the commit, then sends its settlement (receiver-thread.ts).
+        // The thread answers with the commit, then sends its settlement (writer-thread.ts).
         const out = await post<CommittedEvents>(worker, 'commitEvents', [
           profileId,
           events,
@@ -202,6 +202,10 @@ export function openReceiverWriter(
         throw err;
       }
     },
+    onSettled(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     settled: () =>
       settling === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
     log: (profileId, entries) =>
@@ -214,19 +218,21 @@ export function openReceiverWriter(
     },
     pending: (profileId, limit) =>
       call('pending', [profileId, limit], () => local.pending(profileId, limit)),
-    threaded: () => worker !== null,
-    async close() {
-      if (closed) return;
-      closed = true;
-      const w = worker;
-      if (!w) return;
-      try {
-        await call('close', [], () => undefined);
-      } finally {
-        w.removeAllListeners();
-        worker = null;
-        await w.terminate();
-      }
-    },
+    close,
   };
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    offStoreClose();
+    const w = worker;
+    if (!w) return;
+    try {
+      await call('close', [], () => undefined);
+    } finally {
+      w.removeAllListeners();
+      worker = null;
+      await w.terminate();
+    }
+  }
 }

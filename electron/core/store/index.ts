@@ -1,7 +1,6 @@
 // The console's storage: one node:sqlite file in the user data folder. WAL so readers never
 // wait for the receiver's commits; synchronous=FULL because the receiver acknowledges a
 // webhook only after its commit, and that acknowledgement must survive a power cut.
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,17 +8,11 @@ import { checkoutsRepo } from './checkouts.ts';
 import { migrate, reconcileCounters } from './migrations.ts';
 import { paymentsRepo } from './payments.ts';
 import { profilesRepo } from './profiles.ts';
-import { REQUEST_LOG_KEEP, receiverRepo } from '../receiver/receiver-repo.ts';
-import { openReceiverWriter, type ReceiverWriter } from '../receiver/writer.ts';
-import { rechecksRepo } from '../receiver/rechecks-repo.ts';
 import { settingsRepo } from './settings.ts';
 import type { Store } from './types.ts';
 import { webhooksRepo } from './webhooks.ts';
-import { writeOps } from '../receiver/writer-sql.ts';
 
 export type * from './types.ts';
-export { REQUEST_LOG_KEEP } from '../receiver/receiver-repo.ts';
-export type { ReceiverWriter, Settled, WriterHooks } from '../receiver/writer.ts';
 export { localDay } from './sql.ts';
 
 export interface StoreOptions {
@@ -47,7 +40,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   }
 
   let open = true;
-  const writers = new Set<ReceiverWriter>();
+  const closeHooks = new Set<() => void>();
   return {
     path: dbPath,
     profiles: profilesRepo(db),
@@ -55,24 +48,17 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     checkouts: checkoutsRepo(db, now),
     payments: paymentsRepo(db, now),
     webhooks: webhooksRepo(db),
-    receiver: receiverRepo(db),
-    rechecks: rechecksRepo(db),
+    db,
     schemaVersion: () => version,
-    openReceiverWriter(hooks) {
-      const local = writeOps(db, randomUUID, REQUEST_LOG_KEEP);
-      const w = openReceiverWriter(dbPath, local, REQUEST_LOG_KEEP, hooks);
-      writers.add(w);
-      const close = w.close.bind(w);
-      w.close = async () => {
-        writers.delete(w);
-        await close();
-      };
-      return w;
+    onClose(fn) {
+      closeHooks.add(fn);
+      return () => closeHooks.delete(fn);
     },
     close() {
       if (!open) return;
       open = false;
-      for (const w of writers) void w.close();
+      for (const fn of closeHooks) fn();
+      closeHooks.clear();
       db.close();
     },
   };

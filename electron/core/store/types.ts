@@ -1,16 +1,8 @@
 // The store's public shape. Every query lives behind these repositories (no SQL outside
 // store/); everything except app settings is scoped by profile id so that switching profile
 // switches data cleanly.
-import type {
-  Checkout,
-  Payment,
-  PaymentPage,
-  PaymentStatus,
-  Settings,
-  Totals,
-} from '../../../shared/domain.ts';
-
-import type { ReceiverWriter, WriterHooks } from '../receiver/writer.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Checkout, Payment, PaymentPage, Settings, Totals } from '../../../shared/domain.ts';
 
 export type ProfileKind = 'sandbox' | 'live';
 
@@ -111,127 +103,6 @@ export interface PaymentsRepo {
   paidCheckoutIds(profileId: string, ids: readonly string[]): Set<string>;
 }
 
-/** A validated webhook event about to be made durable. */
-export interface InboxEventInput {
-  dedupe_key: string;
-  webhook_id: string | null;
-  checkout_id: string;
-  amount: number;
-  currency: string;
-  signed: boolean;
-  received_ms: number;
-  /** The raw body as received (kept for audit; never contains a secret). */
-  body: string;
-}
-
-/** An inbox event as the processor reads it (the raw body stays in the table). */
-export interface InboxEvent extends Omit<InboxEventInput, 'body'> {
-  id: number;
-}
-
-export interface RequestLogInput {
-  method: string;
-  /** The path with the token replaced (never the token itself). */
-  path: string;
-  status: number;
-  reason: string | null;
-  at_ms: number;
-}
-
-export interface RequestLogEntry extends Omit<RequestLogInput, 'at_ms'> {
-  at: string;
-}
-
-/** The processor's verdict on one inbox event. */
-export type Settlement =
-  | {
-      inbox_id: number;
-      kind: 'payment';
-      status: PaymentStatus;
-      reason: string | null;
-      product_name: string | null;
-      /** The amount in minor units when it is a valid amount for its currency. */
-      amount_minor: number | null;
-      /** The matched checkout's own id when the event spelled it in another case. */
-      checkout_id?: string;
-      /** unknown_checkout because the lookup failed: when to look the checkout up again. */
-      recheck_ms?: number;
-    }
-  | { inbox_id: number; kind: 'skip'; reason: string };
-
-/** A payment due to have its checkout looked up again (see rechecks.ts). */
-export interface RecheckDue {
-  inbox_id: number;
-  checkout_id: string;
-  amount: number;
-  currency: string;
-  /** When it was first judged: the retry delay grows with the time since. */
-  processed_ms: number;
-}
-
-export type RecheckResult =
-  | { kind: 'retry'; inbox_id: number; at_ms: number }
-  | { kind: 'final'; inbox_id: number; verdict: Extract<Settlement, { kind: 'payment' }> };
-
-export interface RechecksRepo {
-  due(profileId: string, nowMs: number, limit: number): RecheckDue[];
-  /** When the next recheck is due, or null when none is pending. */
-  nextAt(profileId: string): number | null;
-  /** Applies the outcomes in one transaction; returns the payments whose row changed. */
-  apply(profileId: string, results: readonly RecheckResult[]): Payment[];
-}
-
-export interface DowntimeWindow {
-  from: string;
-  to: string;
-  /** 'stopped' after a clean stop, 'crashed' when only a heartbeat was left. */
-  cause: 'stopped' | 'crashed';
-}
-
-export interface ReceiverRun {
-  started_at: string;
-  heartbeat_at: string;
-  stopped_at: string | null;
-}
-
-export interface ReceiverRepo {
-  /** A stable, unguessable token for the profile's receiver path (created on first use). */
-  token(profileId: string): string;
-  rotateToken(profileId: string): string;
-  /**
-   * One transaction for a tick's worth of requests: inserts the events (a duplicate dedupe
-   * key changes nothing) and the log lines, then commits. Returns, per event, whether it
-   * was new.
-   */
-  commitBatch(
-    profileId: string,
-    events: readonly InboxEventInput[],
-    logs: readonly RequestLogInput[],
-  ): boolean[];
-  /** Request log lines that are not part of an event batch (bad input), bounded. */
-  log(profileId: string, entries: readonly RequestLogInput[]): void;
-  /**
-   * The newest requests, newest first: accepted events (from the inbox, which keeps them
-   * all) and the bounded log of everything else (rejections, duplicates).
-   */
-  recentLog(profileId: string, limit: number): RequestLogEntry[];
-  unprocessed(profileId: string, limit: number): InboxEvent[];
-  /**
-   * Applies verdicts in one transaction: inserts payment rows (a second verified payment
-   * for a checkout becomes a skip) and marks each event processed. Returns the new payments.
-   */
-  settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Payment[];
-  lastEventAt(profileId: string): string | null;
-  /** Starts a run: records the gap since the previous run ended, returns the run id. */
-  startRun(profileId: string, nowMs: number): number;
-  heartbeat(runId: number, nowMs: number): void;
-  stopRun(runId: number, nowMs: number): void;
-  /** The most recent run, for status display and diagnostics. */
-  lastRun(profileId: string): ReceiverRun | null;
-  /** Newest first. */
-  downtime(profileId: string, limit: number): DowntimeWindow[];
-}
-
 export interface Store {
   readonly path: string;
   readonly profiles: ProfilesRepo;
@@ -239,13 +110,13 @@ export interface Store {
   readonly checkouts: CheckoutsRepo;
   readonly payments: PaymentsRepo;
   readonly webhooks: WebhooksRepo;
-  readonly receiver: ReceiverRepo;
-  readonly rechecks: RechecksRepo;
   /**
-   * The receiver's writer: inbox commits, log lines and settlement on a worker thread with
-   * its own connection (in-thread for ':memory:' or if the worker cannot run).
+   * The connection, for the receiver's own tables (inbox, request log, runs): their SQL
+   * lives with the receiver, in electron/core/receiver/.
    */
-  openReceiverWriter(hooks?: WriterHooks): ReceiverWriter;
+  readonly db: DatabaseSync;
+  /** Runs `fn` when the store closes (the receiver's writer closes with it). */
+  onClose(fn: () => void): () => void;
   /** The schema version after migrations. */
   schemaVersion(): number;
   close(): void;

@@ -21,6 +21,7 @@ import {
 } from '../electron/core/receiver/harness.ts';
 import { forEachLimited } from './support/pool.ts';
 import { seededRng, testSeed, type Rng } from './support/seeded.ts';
+import { unprocessed } from '../../support/receiver-db.ts';
 
 const EVENTS = 500;
 const CURRENCIES = [
@@ -86,7 +87,7 @@ function snapshot(store: Store, emitted: number) {
     counts: store.payments.counts(PROFILE),
     totals: store.payments.todayTotals(PROFILE).totals,
     paidCount: store.payments.todayTotals(PROFILE).paid_count,
-    unprocessed: store.receiver.unprocessed(PROFILE, 10).length,
+    unprocessed: unprocessed(store, PROFILE, 10).length,
     emitted,
   };
 }

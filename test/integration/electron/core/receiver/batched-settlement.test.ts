@@ -6,34 +6,45 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import { expect, it, vi } from 'vitest';
+import type * as WriterModule from '../../../../../electron/core/receiver/writer.ts';
+import { commitBatch, unprocessed } from '../../../../support/receiver-db.ts';
 import { PROFILE, eventBody, post, seedCheckout, startHarness, storePerTest } from './harness.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/slow-settle-child.ts', import.meta.url));
 
 const fx = storePerTest();
 
-/** Counts the settle transactions the receiver's writer runs. */
-function countSettles(s: Store): { calls: number[] } {
-  const seen = { calls: [] as number[] };
-  const open = s.openReceiverWriter.bind(s);
-  s.openReceiverWriter = (onFallback) => {
-    const w = open(onFallback);
-    const settle = w.settle.bind(w);
-    w.settle = (profileId, verdicts, nowMs) => {
-      seen.calls.push(verdicts.length);
-      return settle(profileId, verdicts, nowMs);
-    };
-    return w;
+/** Sizes of the settle transactions the receiver's writers run (recorded once asked for). */
+const settles = vi.hoisted(() => ({ recording: false, calls: [] as number[] }));
+vi.mock('../../../../../electron/core/receiver/writer.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof WriterModule>();
+  return {
+    ...real,
+    openReceiverWriter: (...args: Parameters<typeof real.openReceiverWriter>) => {
+      const w = real.openReceiverWriter(...args);
+      const settle = w.settle.bind(w);
+      w.settle = (profileId, verdicts, nowMs) => {
+        if (settles.recording) settles.calls.push(verdicts.length);
+        return settle(profileId, verdicts, nowMs);
+      };
+      return w;
+    },
   };
-  return seen;
+});
+
+/** Counts the settle transactions the receiver's writer runs from now on. */
+function countSettles(): { calls: number[] } {
+  settles.recording = true;
+  settles.calls = [];
+  return settles;
 }
 
 it('settles a backlog of acknowledged events in one transaction', async () => {
   const checkouts = Array.from({ length: 300 }, () => seedCheckout(fx.store, { amount: 4 }));
   // Acknowledged (committed) before a crash, never settled.
-  fx.store.receiver.commitBatch(
+  commitBatch(
+    fx.store,
     PROFILE,
     checkouts.map((c, i) => ({
       dedupe_key: `id:backlog-${i}`,
@@ -47,13 +58,13 @@ it('settles a backlog of acknowledged events in one transaction', async () => {
     })),
     [],
   );
-  const settles = countSettles(fx.store);
+  const counted = countSettles();
   const h = await startHarness(fx.store);
   await h.idle();
-  expect(settles.calls).toEqual([300]);
+  expect(counted.calls).toEqual([300]);
   expect(h.payments).toHaveLength(300);
   expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 300, verified: 300 });
-  expect(fx.store.receiver.unprocessed(PROFILE, 10)).toEqual([]);
+  expect(unprocessed(fx.store, PROFILE, 10)).toEqual([]);
   await h.close();
 });
 
@@ -92,7 +103,7 @@ it('settles once after a SIGKILL between acknowledgement and settlement', async 
     await child.kill();
   }
   // Every acknowledged event is committed and none was settled before the kill.
-  expect(fx.store.receiver.unprocessed(PROFILE, 100)).toHaveLength(20);
+  expect(unprocessed(fx.store, PROFILE, 100)).toHaveLength(20);
   expect(fx.store.payments.counts(PROFILE).total).toBe(0);
 
   // Meanwhile the console has listed the checkouts; the next start settles each event once.
@@ -124,7 +135,7 @@ it('settles events naming a stored checkout on the writer, without the processor
   } finally {
     await child.kill();
   }
-  expect(fx.store.receiver.unprocessed(PROFILE, 100)).toEqual([]);
+  expect(unprocessed(fx.store, PROFILE, 100)).toEqual([]);
   expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 20, verified: 20 });
   expect(
     fx.store.payments.paidCheckoutIds(

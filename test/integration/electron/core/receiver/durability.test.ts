@@ -19,6 +19,8 @@ import {
   storePerTest,
   tempDir,
 } from './harness.ts';
+import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
+import { commitBatch, lastRun, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/crash-child.ts', import.meta.url));
 
@@ -45,8 +47,9 @@ describe('crash safety', () => {
     const c = seedCheckout(fx.store, { amount: 3 });
     const unknown = randomUUID();
     // A run that committed two events to the inbox and died before processing them.
-    fx.store.receiver.startRun(PROFILE, Date.now() - 60_000);
-    const fresh = fx.store.receiver.commitBatch(
+    receiverRepo(fx.store).startRun(PROFILE, Date.now() - 60_000);
+    const fresh = commitBatch(
+      fx.store,
       PROFILE,
       [
         { checkout_id: c.id, amount: 3, currency: 'USD' },
@@ -111,9 +114,7 @@ describe('crash safety', () => {
     }
     // Acknowledged means committed: the second event is in the inbox, unprocessed (its
     // lookup never finished).
-    expect(fx.store.receiver.unprocessed(PROFILE, 10).map((e) => e.checkout_id)).toEqual([
-      unknownId,
-    ]);
+    expect(unprocessed(fx.store, PROFILE, 10).map((e) => e.checkout_id)).toEqual([unknownId]);
 
     const h = await startHarness(fx.store);
     await h.idle();
@@ -122,13 +123,14 @@ describe('crash safety', () => {
       `${unknownId}:unknown_checkout`,
     ]);
     expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 2, verified: 1 });
-    expect(fx.store.receiver.downtime(PROFILE, 5)[0]?.cause).toBe('crashed');
+    expect(receiverRepo(fx.store).downtime(PROFILE, 5)[0]?.cause).toBe('crashed');
     await h.close();
   });
 
   it('never settles one inbox event twice even if asked to', async () => {
     const c = seedCheckout(fx.store);
-    fx.store.receiver.commitBatch(
+    commitBatch(
+      fx.store,
       PROFILE,
       [
         {
@@ -144,7 +146,7 @@ describe('crash safety', () => {
       ],
       [],
     );
-    const [ev] = fx.store.receiver.unprocessed(PROFILE, 10);
+    const [ev] = unprocessed(fx.store, PROFILE, 10);
     const verdict = {
       inbox_id: ev!.id,
       kind: 'payment' as const,
@@ -153,8 +155,8 @@ describe('crash safety', () => {
       product_name: null,
       amount_minor: 1250,
     };
-    expect(fx.store.receiver.settle(PROFILE, [verdict], Date.now())).toHaveLength(1);
-    expect(fx.store.receiver.settle(PROFILE, [verdict], Date.now())).toHaveLength(0);
+    expect(settle(fx.store, PROFILE, [verdict], Date.now())).toHaveLength(1);
+    expect(settle(fx.store, PROFILE, [verdict], Date.now())).toHaveLength(0);
     expect(fx.store.payments.counts(PROFILE).total).toBe(1);
   });
 });
@@ -240,7 +242,7 @@ describe('downtime', () => {
     await h1.close();
     clock += 120_000;
     const h2 = await startHarness(fx.store, { now });
-    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([
+    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toEqual([
       { from: '2026-03-01T10:00:05.000Z', to: '2026-03-01T10:02:05.000Z', cause: 'stopped' },
     ]);
     await h2.close();
@@ -250,29 +252,27 @@ describe('downtime', () => {
     let clock = Date.parse('2026-03-01T10:00:00Z');
     const now = () => clock;
     // A crash is a run that never records its stop: hide stopRun from the first receiver.
-    const crashing: Store = {
-      ...fx.store,
-      receiver: { ...fx.store.receiver, stopRun: () => {} },
-    };
+    const crashing: Store = { ...fx.store };
+    receiverRepo(crashing).stopRun = () => {};
     const h1 = await startHarness(crashing, { now, timeouts: { heartbeatMs: 10 } });
     clock += 30_000;
     await expect
-      .poll(() => fx.store.receiver.lastRun(PROFILE)?.heartbeat_at)
+      .poll(() => lastRun(fx.store, PROFILE)?.heartbeat_at)
       .toBe('2026-03-01T10:00:30.000Z');
     await h1.close();
-    expect(fx.store.receiver.lastRun(PROFILE)?.stopped_at).toBeNull();
+    expect(lastRun(fx.store, PROFILE)?.stopped_at).toBeNull();
     clock += 60_000;
     const h2 = await startHarness(fx.store, { now });
-    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([
+    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toEqual([
       { from: '2026-03-01T10:00:30.000Z', to: '2026-03-01T10:01:30.000Z', cause: 'crashed' },
     ]);
     await h2.close();
-    expect(fx.store.receiver.lastRun(PROFILE)?.stopped_at).toBe('2026-03-01T10:01:30.000Z');
+    expect(lastRun(fx.store, PROFILE)?.stopped_at).toBe('2026-03-01T10:01:30.000Z');
   });
 
   it('records no gap on the very first start', async () => {
     const h = await startHarness(fx.store);
-    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([]);
+    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toEqual([]);
     await h.close();
   });
 });

@@ -7,6 +7,8 @@ import { expect, it } from 'vitest';
 import type { Checkout } from '../../../../../shared/domain.ts';
 import { createRechecks } from '../../../../../electron/core/receiver/rechecks.ts';
 import { PROFILE, eventBody, post, seedCheckout, startHarness, storePerTest } from './harness.ts';
+import { rechecksRepo } from '../../../../../electron/core/receiver/rechecks-repo.ts';
+import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 const fx = storePerTest();
 
@@ -62,7 +64,7 @@ it('verifies a payment once the service answers the lookup it failed', async () 
     unknown_checkout: 0,
   });
   expect(fx.store.payments.paidCheckoutIds(PROFILE, [id])).toEqual(new Set([id]));
-  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
+  expect(rechecksRepo(fx.store).nextAt(PROFILE)).toBeNull();
   await h.close();
 });
 
@@ -79,7 +81,7 @@ it('takes "no such checkout" from the service as final', async () => {
   await expect.poll(() => h.payments.length, { interval: 5, timeout: 5000 }).toBe(2);
   expect(h.payments[1]).toMatchObject({ id: h.payments[0]!.id, status: 'unknown_checkout' });
   expect(h.payments[1]!.reason).toBe(`No checkout ${id} exists locally or at the service.`);
-  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
+  expect(rechecksRepo(fx.store).nextAt(PROFILE)).toBeNull();
   await h.close();
 });
 
@@ -113,7 +115,8 @@ it('keeps the verified payment a checkout got meanwhile, and only that one', asy
 it('tries one lookup per pass while the service is down, then all once it is up', async () => {
   // Three payments left unknown by failed lookups at t = 1,000 ms, due again at 1,500 ms.
   const ids = [randomUUID(), randomUUID(), randomUUID()];
-  fx.store.receiver.commitBatch(
+  commitBatch(
+    fx.store,
     PROFILE,
     ids.map((id, i) => ({
       dedupe_key: `k${i}`,
@@ -127,7 +130,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
     })),
     [],
   );
-  const verdicts = fx.store.receiver.unprocessed(PROFILE, 10).map((e) => ({
+  const verdicts = unprocessed(fx.store, PROFILE, 10).map((e) => ({
     inbox_id: e.id,
     kind: 'payment' as const,
     status: 'unknown_checkout' as const,
@@ -136,7 +139,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
     amount_minor: 500,
     recheck_ms: 1500,
   }));
-  fx.store.receiver.settle(PROFILE, verdicts, 1000);
+  settle(fx.store, PROFILE, verdicts, 1000);
   let now = 2000;
   let up = false;
   const asked: string[] = [];
@@ -159,7 +162,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
   expect(asked).toHaveLength(1);
   expect(updated).toEqual([]);
   // Rescheduled by age (1 s since first judged), not looked up again before then.
-  expect(fx.store.rechecks.nextAt(PROFILE)).toBe(3000);
+  expect(rechecksRepo(fx.store).nextAt(PROFILE)).toBe(3000);
   now = 2999;
   await rechecks.runDue(() => false);
   expect(asked).toHaveLength(1);
@@ -168,7 +171,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
   await rechecks.runDue(() => false);
   expect(asked).toHaveLength(4);
   expect(updated).toEqual(['verified', 'verified', 'verified']);
-  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
+  expect(rechecksRepo(fx.store).nextAt(PROFILE)).toBeNull();
   expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 3, verified: 3 });
   rechecks.stop();
 });

@@ -18,6 +18,8 @@ import {
   startHarness,
   storePerTest,
 } from './harness.ts';
+import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
+import { lastRun, unprocessed } from '../../../../support/receiver-db.ts';
 
 const fx = storePerTest();
 
@@ -36,7 +38,7 @@ it('answers 503 with Retry-After when the secret cannot be read, storing nothing
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('30');
   expect(JSON.stringify(res.json)).not.toContain('keychain locked');
-  expect(fx.store.receiver.lastEventAt(PROFILE)).toBeNull();
+  expect(receiverRepo(fx.store).lastEventAt(PROFILE)).toBeNull();
   broken = false;
   expect((await post(h.url, body, signedHeaders(secret, body))).status).toBe(200);
   await h.close();
@@ -71,7 +73,7 @@ it('closes promptly during a hanging lookup and finishes the event at the next s
   await expect.poll(() => lookupStarted).toBe(true);
   await hanging.close();
   expect(hanging.payments).toEqual([]);
-  expect(fx.store.receiver.unprocessed(PROFILE, 10)).toHaveLength(1);
+  expect(unprocessed(fx.store, PROFILE, 10)).toHaveLength(1);
 
   const remote = {
     id,
@@ -101,8 +103,8 @@ it('does not wait forever for a lookup that ignores the abort signal', async () 
   expect((await post(h.url, eventBody(randomUUID(), 4))).status).toBe(200);
   await expect.poll(() => started).toBe(true);
   await h.close();
-  expect(fx.store.receiver.lastRun(PROFILE)?.stopped_at).not.toBeNull();
-  expect(fx.store.receiver.unprocessed(PROFILE, 5)).toHaveLength(1);
+  expect(lastRun(fx.store, PROFILE)?.stopped_at).not.toBeNull();
+  expect(unprocessed(fx.store, PROFILE, 5)).toHaveLength(1);
 });
 
 it('rejects a port already in use without leaving anything running', async () => {
@@ -121,7 +123,7 @@ it('rejects a port already in use without leaving anything running', async () =>
     }),
   ).rejects.toThrow(/EADDRINUSE/);
   await new Promise<void>((r) => blocker.close(() => r()));
-  expect(fx.store.receiver.lastRun(PROFILE)).toBeNull();
+  expect(lastRun(fx.store, PROFILE)).toBeNull();
 });
 
 it('never writes the secret or the token into the data folder or the log', async () => {
@@ -143,7 +145,11 @@ it('never writes the secret or the token into the data folder or the log', async
     expect(bytes, f).not.toContain(secret);
   }
   fx.reopen();
-  const log = JSON.stringify(fx.store.receiver.recentLog(PROFILE, 10));
+  const log = JSON.stringify(receiverRepo(fx.store).recentLog(PROFILE, 10));
   expect(log).not.toContain(token);
-  expect(fx.store.receiver.recentLog(PROFILE, 10).map((l) => l.status)).toEqual([404, 401, 200]);
+  expect(
+    receiverRepo(fx.store)
+      .recentLog(PROFILE, 10)
+      .map((l) => l.status),
+  ).toEqual([404, 401, 200]);
 });

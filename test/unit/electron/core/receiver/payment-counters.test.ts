@@ -9,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { localDay, openStore, type Store } from '../../../../../electron/core/store/index.ts';
 import { MIGRATIONS, reconcileCounters } from '../../../../../electron/core/store/migrations.ts';
+import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 let dir: string;
 let dbPath: string;
@@ -126,7 +127,8 @@ it('keeps the counters in step with inserts and profile removal, whoever writes'
   const noon = new Date(2026, 4, 10, 12, 0, 0).getTime();
   const { start, end } = localDay(noon);
   // Through the receiver's own write path…
-  store.receiver.commitBatch(
+  commitBatch(
+    store,
     P,
     [1, 2, 3].map((i) => ({
       dedupe_key: `e${i}`,
@@ -140,8 +142,9 @@ it('keeps the counters in step with inserts and profile removal, whoever writes'
     })),
     [],
   );
-  const rows = store.receiver.unprocessed(P, 10);
-  store.receiver.settle(
+  const rows = unprocessed(store, P, 10);
+  settle(
+    store,
     P,
     rows.map((r, i) => ({
       inbox_id: r.id,

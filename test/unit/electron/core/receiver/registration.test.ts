@@ -11,7 +11,7 @@ import {
   registerWebhook,
   webhookStatus,
   webhookTarget,
-} from '../../../../../electron/core/webhook/index.ts';
+} from '../../../../../electron/core/receiver/index.ts';
 import { json, startFakeService } from '../../../../support/fake-service.ts';
 import type { FakeService } from '../../../../support/fake-service.ts';
 

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import {
-  openStore,
-  type InboxEventInput,
-  type Settled,
-  type Store,
-} from '../../../../../electron/core/store/index.ts';
+import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
+import type { InboxEventInput } from '../../../../../electron/core/receiver/types.ts';
+import { openReceiverWriter, type Settled } from '../../../../../electron/core/receiver/writer.ts';
+import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { unprocessed } from '../../../../support/receiver-db.ts';
+import { recordWorkers } from '../../../../support/worker-threads.ts';
 
 let dir: string;
 let store: Store;
@@ -49,12 +49,12 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
     const s = where === 'worker thread' ? store : openStore(':memory:');
     const fallbacks: string[] = [];
     const settled: Settled[] = [];
-    const w = s.openReceiverWriter({
-      onFallback: (r) => fallbacks.push(r),
-      onSettled: (x) => settled.push(x),
-    });
+    const workers = recordWorkers();
+    const w = openReceiverWriter(s, { onFallback: (r) => fallbacks.push(r) });
+    workers.stop();
+    w.onSettled((x) => settled.push(x));
     try {
-      expect(w.threaded()).toBe(where === 'worker thread');
+      expect(workers.started.length === 1).toBe(where === 'worker thread');
       const log = {
         method: 'POST',
         path: '/webhooks/<token>',
@@ -70,7 +70,7 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
       await w.settled();
       // No checkout c1 is stored yet: both new events wait for the processor.
       expect(settled).toEqual([{ payments: [], unsettled: 2 }]);
-      const rows = s.receiver.unprocessed('p', 10);
+      const rows = unprocessed(s, 'p', 10);
       expect(rows.map((r) => r.dedupe_key)).toEqual(['a', 'b']);
       // The settlement's read, on the writer: the same events, each with its checkout's
       // terms when one is stored under the id as written.
@@ -113,15 +113,14 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
           6,
         ),
       ).toEqual([]);
-      expect(s.receiver.unprocessed('p', 10)).toEqual([]);
+      expect(unprocessed(s, 'p', 10)).toEqual([]);
       expect(await w.pending('p', 10)).toEqual([]);
       // Newest first: the duplicate's line, the two events (their inbox rows), the log line.
-      expect(s.receiver.recentLog('p', 5).map((l) => l.reason)).toEqual([
-        'Duplicate delivery: the event was already stored.',
-        null,
-        null,
-        null,
-      ]);
+      expect(
+        receiverRepo(s)
+          .recentLog('p', 5)
+          .map((l) => l.reason),
+      ).toEqual(['Duplicate delivery: the event was already stored.', null, null, null]);
       expect(fallbacks).toEqual([]);
     } finally {
       await w.close();
@@ -132,22 +131,22 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
 }
 
 it('keeps worker commits after the store is reopened', async () => {
-  const w = store.openReceiverWriter();
+  const w = openReceiverWriter(store);
   await w.commitBatch('p', [event('x')], [], 1);
   await w.close();
   store.close();
   store = openStore(join(dir, 'console.db'));
-  expect(store.receiver.unprocessed('p', 10).map((r) => r.dedupe_key)).toEqual(['x']);
+  expect(unprocessed(store, 'p', 10).map((r) => r.dedupe_key)).toEqual(['x']);
 });
 
 for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
   it(`settles events read by pending() exactly as others on the ${where}`, async () => {
     const s = where === 'worker thread' ? store : openStore(':memory:');
-    const w = s.openReceiverWriter();
+    const w = openReceiverWriter(s);
     try {
       const signedEvent = { ...event('s', 'c2'), signed: true, amount: 7.25, currency: 'EUR' };
       await w.commitBatch('p', [event('u', 'c1'), signedEvent, event('m', 'c3')], [], 1);
-      const rows = s.receiver.unprocessed('p', 10);
+      const rows = unprocessed(s, 'p', 10);
       // Only the first two are read through the writer: the third settles from its row.
       await w.pending('p', 2);
       const verdict = (id: number, status: 'verified' | 'mismatch') => ({
@@ -188,7 +187,8 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
   it(`settles events naming a stored checkout right after their commit on the ${where}`, async () => {
     const s = where === 'worker thread' ? store : openStore(':memory:');
     const settled: Settled[] = [];
-    const w = s.openReceiverWriter({ onSettled: (x) => settled.push(x) });
+    const w = openReceiverWriter(s);
+    w.onSettled((x) => settled.push(x));
     try {
       s.checkouts.upsertListed('p', [checkout('c1', 2.5), checkout('c2', 9)]);
       const fresh = await w.commitBatch(
@@ -218,7 +218,7 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
       expect(s.payments.counts('p')).toMatchObject({ verified: 1, mismatch: 1 });
       // Only the event whose checkout needs a lookup is left for the processor.
       expect((await w.pending('p', 10)).map((p) => p.event.checkout_id)).toEqual(['c9']);
-      expect(s.receiver.unprocessed('p', 10).map((r) => r.dedupe_key)).toEqual(['unknown']);
+      expect(unprocessed(s, 'p', 10).map((r) => r.dedupe_key)).toEqual(['unknown']);
     } finally {
       await w.close();
       if (s !== store) s.close();

@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../../shared/domain.ts';
+import type { InboxEventInput } from '../../../../../electron/core/receiver/types.ts';
 import {
-  REQUEST_LOG_KEEP,
   localDay,
   openStore,
   type CheckoutInput,
-  type InboxEventInput,
   type Store,
 } from '../../../../../electron/core/store/index.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
+import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 let dir: string;
 let dbPath: string;
@@ -65,9 +65,10 @@ function pay(
     received_ms: receivedMs,
     body: '{}',
   };
-  store.receiver.commitBatch(P, [ev], []);
-  const [row] = store.receiver.unprocessed(P, 1);
-  return store.receiver.settle(
+  commitBatch(store, P, [ev], []);
+  const [row] = unprocessed(store, P, 1);
+  return settle(
+    store,
     P,
     [
       {
@@ -243,30 +244,6 @@ describe('payments', () => {
     expect(pay('same', 10, 'USD', 1000, Date.now())).toHaveLength(1);
     expect(pay('same', 10, 'USD', 1000, Date.now())).toHaveLength(0);
     expect(store.payments.counts(P)).toMatchObject({ verified: 1, mismatch: 2 });
-    expect(store.receiver.unprocessed(P, 10)).toEqual([]);
-  });
-});
-
-describe('receiver data', () => {
-  it('keeps a stable token per profile', () => {
-    const t = store.receiver.token(P);
-    expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(store.receiver.token(P)).toBe(t);
-    expect(store.receiver.token('p2')).not.toBe(t);
-    expect(store.receiver.rotateToken(P)).not.toBe(t);
-  });
-
-  it('bounds the request log', () => {
-    const entries = Array.from({ length: REQUEST_LOG_KEEP + 50 }, (_, i) => ({
-      method: 'POST',
-      path: '/webhooks/<token>',
-      status: 400,
-      reason: `r${i}`,
-      at_ms: i,
-    }));
-    store.receiver.log(P, entries);
-    const log = store.receiver.recentLog(P, 5000);
-    expect(log).toHaveLength(REQUEST_LOG_KEEP);
-    expect(log[0]?.reason).toBe(`r${REQUEST_LOG_KEEP + 49}`);
+    expect(unprocessed(store, P, 10)).toEqual([]);
   });
 });

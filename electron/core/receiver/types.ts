@@ -1,0 +1,112 @@
+// The receiver's durable records: inbox events, the request log, settlement verdicts,
+// rechecks, runs and downtime. Their tables are created by the store's migrations; their SQL
+// is in this folder (receiver-repo.ts, rechecks-repo.ts, writer-sql.ts).
+import type { Payment, PaymentStatus } from '../../../shared/domain.ts';
+
+/** A validated webhook event about to be made durable. */
+export interface InboxEventInput {
+  dedupe_key: string;
+  webhook_id: string | null;
+  checkout_id: string;
+  amount: number;
+  currency: string;
+  signed: boolean;
+  received_ms: number;
+  /** The raw body as received (kept for audit; never contains a secret). */
+  body: string;
+}
+
+/** An inbox event as the processor reads it (the raw body stays in the table). */
+export interface InboxEvent extends Omit<InboxEventInput, 'body'> {
+  id: number;
+}
+
+export interface RequestLogInput {
+  method: string;
+  /** The path with the token replaced (never the token itself). */
+  path: string;
+  status: number;
+  reason: string | null;
+  at_ms: number;
+}
+
+export interface RequestLogEntry extends Omit<RequestLogInput, 'at_ms'> {
+  at: string;
+}
+
+/** The processor's verdict on one inbox event. */
+export type Settlement =
+  | {
+      inbox_id: number;
+      kind: 'payment';
+      status: PaymentStatus;
+      reason: string | null;
+      product_name: string | null;
+      /** The amount in minor units when it is a valid amount for its currency. */
+      amount_minor: number | null;
+      /** The matched checkout's own id when the event spelled it in another case. */
+      checkout_id?: string;
+      /** unknown_checkout because the lookup failed: when to look the checkout up again. */
+      recheck_ms?: number;
+    }
+  | { inbox_id: number; kind: 'skip'; reason: string };
+
+/** A payment due to have its checkout looked up again (see rechecks.ts). */
+export interface RecheckDue {
+  inbox_id: number;
+  checkout_id: string;
+  amount: number;
+  currency: string;
+  /** When it was first judged: the retry delay grows with the time since. */
+  processed_ms: number;
+}
+
+export type RecheckResult =
+  | { kind: 'retry'; inbox_id: number; at_ms: number }
+  | { kind: 'final'; inbox_id: number; verdict: Extract<Settlement, { kind: 'payment' }> };
+
+export interface RechecksRepo {
+  due(profileId: string, nowMs: number, limit: number): RecheckDue[];
+  /** When the next recheck is due, or null when none is pending. */
+  nextAt(profileId: string): number | null;
+  /** Applies the outcomes in one transaction; returns the payments whose row changed. */
+  apply(profileId: string, results: readonly RecheckResult[]): Payment[];
+}
+
+export interface DowntimeWindow {
+  from: string;
+  to: string;
+  /** 'stopped' after a clean stop, 'crashed' when only a heartbeat was left. */
+  cause: 'stopped' | 'crashed';
+}
+
+export interface ReceiverRepo {
+  /** A stable, unguessable token for the profile's receiver path (created on first use). */
+  token(profileId: string): string;
+  /**
+   * The newest requests, newest first: accepted events (from the inbox, which keeps them
+   * all) and the bounded log of everything else (rejections, duplicates).
+   */
+  recentLog(profileId: string, limit: number): RequestLogEntry[];
+  lastEventAt(profileId: string): string | null;
+  /** Starts a run: records the gap since the previous run ended, returns the run id. */
+  startRun(profileId: string, nowMs: number): number;
+  heartbeat(runId: number, nowMs: number): void;
+  stopRun(runId: number, nowMs: number): void;
+  /** Newest first. */
+  downtime(profileId: string, limit: number): DowntimeWindow[];
+}
+
+/** A payment row as written (the shape toPayment in payments.ts reads). */
+export interface WrittenPayment {
+  id: string;
+  checkout_id: string;
+  amount: number;
+  amount_minor: number | null;
+  currency: string;
+  status: 'verified' | 'mismatch' | 'unknown_checkout';
+  reason: string | null;
+  product_name: string | null;
+  signed: number;
+  received_ms: number;
+}

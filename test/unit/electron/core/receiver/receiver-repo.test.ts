@@ -1,0 +1,48 @@
+// The receiver's state on the main connection: its path token and the request log as read
+// back (bounded, newest first).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
+import { REQUEST_LOG_KEEP } from '../../../../../electron/core/receiver/receiver-repo.ts';
+import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { rotateToken, writeLog } from '../../../../support/receiver-db.ts';
+
+let dir: string;
+let store: Store;
+const P = 'p1';
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mc-receiver-repo-'));
+  store = openStore(join(dir, 'console.db'));
+  store.profiles.add({ id: P, name: 'Shop', kind: 'live', base_url: 'https://api.example' });
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('receiver data', () => {
+  it('keeps a stable token per profile', () => {
+    const t = receiverRepo(store).token(P);
+    expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(receiverRepo(store).token(P)).toBe(t);
+    expect(receiverRepo(store).token('p2')).not.toBe(t);
+    expect(rotateToken(store, P)).not.toBe(t);
+  });
+
+  it('bounds the request log', () => {
+    const entries = Array.from({ length: REQUEST_LOG_KEEP + 50 }, (_, i) => ({
+      method: 'POST',
+      path: '/webhooks/<token>',
+      status: 400,
+      reason: `r${i}`,
+      at_ms: i,
+    }));
+    writeLog(store, P, entries);
+    const log = receiverRepo(store).recentLog(P, 5000);
+    expect(log).toHaveLength(REQUEST_LOG_KEEP);
+    expect(log[0]?.reason).toBe(`r${REQUEST_LOG_KEEP + 49}`);
+  });
+});
