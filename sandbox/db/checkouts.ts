@@ -1,7 +1,7 @@
 // Checkout rows. Inserts and state changes update checkout_counts in the same transaction,
 // so `total` is a single-row read; callers own the transaction.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { fragmentUrlPrefix, listFragment } from '../checkout-view.ts';
+import { fragmentUrlPrefix, listFragment } from '../list-fragment.ts';
 
 export interface StoredItem {
   name: string;

@@ -2,7 +2,7 @@
 // The webhook outbox keeps its own tables and versions (sandbox/outbox, migrateOutbox).
 
 import type { DatabaseSync } from 'node:sqlite';
-import { listFragment } from '../checkout-view.ts';
+import { listFragment } from '../list-fragment.ts';
 
 export interface Migration {
   version: number;

@@ -9,7 +9,7 @@ import {
   totalMinor,
 } from '../../../shared/checkout-rules.ts';
 import { fromMinor } from '../../../shared/money.ts';
-import { listFragment } from '../../../sandbox/checkout-view.ts';
+import { listFragment } from '../../../sandbox/list-fragment.ts';
 import { toStoredRow } from '../../../sandbox/db/checkouts.ts';
 import { prepareCreate } from '../../../sandbox/writer/create-batch.ts';
 import { fastCreateInput } from '../../../sandbox/writer/fast-input.ts';
