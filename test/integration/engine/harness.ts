@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { EventName } from '../../../shared/channels.ts';
+import { EVENTS, type EventName } from '../../../shared/channels.ts';
 import type { EventPayload } from '../../../shared/contract.ts';
 import { EngineError, MemoryVault, createEngine } from '../../../electron/core/index.ts';
 import type { Engine, KeyVault } from '../../../electron/core/index.ts';
@@ -51,7 +51,7 @@ export async function openEngine(
     },
     { log: (m) => logs.push(m), http: { timeoutMs: 2000, baseDelayMs: 10 } },
   );
-  const offs = (['payment.received', 'receiver.status'] as const).map((event) =>
+  const offs = EVENTS.map((event) =>
     engine.on(event, (payload) => events.push({ event, payload })),
   );
   return {
