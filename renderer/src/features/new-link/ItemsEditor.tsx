@@ -51,7 +51,11 @@ export function ItemsEditor(props: {
       <ol className="line-list">
         {draft.lines.map((line, i) => {
           const f = (k: string) => `items[${i}].${k}`;
-          const errors = [err(f('name')), err(f('amount')), err(f('quantity'))].filter(Boolean);
+          // Each field with an error names it in aria-describedby (the list under the line).
+          const errId = (k: string) => (err(f(k)) ? `line-${line.key}-${k}-err` : undefined);
+          const errors = (['name', 'amount', 'quantity'] as const)
+            .filter((k) => err(f(k)))
+            .map((k) => ({ id: errId(k)!, text: err(f(k))! }));
           return (
             <li key={line.key} className={`line${errors.length ? ' has-error' : ''}`}>
               <span className="line-no" aria-hidden="true">
@@ -63,6 +67,7 @@ export function ItemsEditor(props: {
                 value={line.name}
                 maxLength={LIMITS.nameMax + 20}
                 aria-invalid={err(f('name')) ? true : undefined}
+                aria-describedby={errId('name')}
                 onChange={(e) => setLine(line.key, { name: e.target.value })}
                 onBlur={() => props.touch(f('name'))}
               />
@@ -73,6 +78,7 @@ export function ItemsEditor(props: {
                 className="num"
                 value={line.price}
                 aria-invalid={err(f('amount')) ? true : undefined}
+                aria-describedby={errId('amount')}
                 onChange={(e) => setLine(line.key, { price: e.target.value })}
                 onBlur={() => props.touch(f('amount'))}
               />
@@ -82,6 +88,7 @@ export function ItemsEditor(props: {
                 className="num"
                 value={line.quantity}
                 aria-invalid={err(f('quantity')) ? true : undefined}
+                aria-describedby={errId('quantity')}
                 onChange={(e) => setLine(line.key, { quantity: e.target.value })}
                 onBlur={() => props.touch(f('quantity'))}
               />
@@ -130,7 +137,9 @@ export function ItemsEditor(props: {
               {errors.length ? (
                 <ul className="line-errors">
                   {errors.map((e) => (
-                    <li key={e}>{e}</li>
+                    <li key={e.id} id={e.id}>
+                      {e.text}
+                    </li>
                   ))}
                 </ul>
               ) : null}

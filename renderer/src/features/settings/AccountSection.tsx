@@ -5,6 +5,7 @@ import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
 import { useKeyStatus, useProfiles } from '../../api/queries.ts';
 import { errorMessage, merchant, toMerchantError } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
@@ -17,6 +18,7 @@ export function AccountSection() {
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
   const [newKey, setNewKey] = useState('');
   const [replacing, setReplacing] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [urlError, setUrlError] = useState<string | undefined>();
@@ -116,14 +118,7 @@ export function AccountSection() {
                 size="sm"
                 variant="danger"
                 busy={clearKey.isPending}
-                onClick={() => {
-                  if (
-                    window.confirm(
-                      'Remove this key from the keychain? The console stops working with this account until you add one again.',
-                    )
-                  )
-                    clearKey.mutate();
-                }}
+                onClick={() => setConfirmClear(true)}
               >
                 Remove key
               </Button>
@@ -147,6 +142,18 @@ export function AccountSection() {
         </form>
       ) : null}
       {keyError ? <Notice tone="error">{keyError}</Notice> : null}
+      <ConfirmDialog
+        open={confirmClear}
+        title="Remove this key?"
+        confirmLabel="Remove key"
+        onConfirm={() => clearKey.mutate()}
+        onCancel={() => setConfirmClear(false)}
+      >
+        <p>
+          The key is removed from the keychain. The console stops working with this account until
+          you add one again.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }
