@@ -267,4 +267,5 @@ test('status strip and paid badge: whole at every size with 500 payments', async
     expect(insideWindow(await boxOf(feed), page), `feed inside the window at ${size}`).toBe(true);
     expect(await feed.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   }
+  await checkScreen(page, 'payments-500', expectNoAxeViolations);
 });
