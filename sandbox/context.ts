@@ -20,8 +20,18 @@ export interface SandboxContext {
   /** No trailing slash; checkout_url = `${checkoutPageBase}/pay/<id>`. */
   checkoutPageBase: string;
   rateLimiter: RateLimiter | null;
+  /** Where this sandbox listens; filled in once listening, before the first request. */
+  listen: ListenInfo;
   /** Wakes the webhook deliverer after a commit that gave it work (see outbox Deliverer.kick). */
   kick(merchantId?: string): void;
+}
+
+export interface ListenInfo {
+  /** The bind address as given (127.0.0.1, 0.0.0.0, ::, a name). */
+  host: string;
+  port: number;
+  /** Host header values naming this server (sandbox/http/host-guard.ts). */
+  allowedHosts: Set<string>;
 }
 
 export function createContext(
@@ -41,5 +51,6 @@ export function createContext(
     listCache: new ListCache(options.listCache ?? true),
     checkoutPageBase: options.checkoutPageBase.replace(/\/+$/, ''),
     rateLimiter: options.rateLimitPerSecond ? new RateLimiter(options.rateLimitPerSecond) : null,
+    listen: { host: '', port: 0, allowedHosts: new Set() },
   };
 }

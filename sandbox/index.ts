@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createContext, type SandboxContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import type { NewMerchant } from './db/merchants.ts';
+import { allowedHostHeaders } from './http/host-guard.ts';
 import { createSandboxServer } from './http/server.ts';
 import { migrateOutbox, startDeliverer } from './outbox/index.ts';
 import { startWriter } from './writer/index.ts';
@@ -120,6 +121,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const baseUrl = `http://${urlHost(host)}:${port}`;
   // Set before the first connection is handled: listen's callback runs first.
   if (options.checkoutPageBase === undefined) ctx.checkoutPageBase = baseUrl;
+  ctx.listen = { host, port, allowedHosts: allowedHostHeaders(host, port) };
 
   let closing: Promise<void> | undefined;
   return {
