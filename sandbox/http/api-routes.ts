@@ -64,6 +64,9 @@ export async function registerWebhook(
     problems.unshift({ field: 'url', message: `must be at most ${LIMITS.urlMax} characters` });
   } else if (!isHttpUrl(url)) {
     problems.unshift({ field: 'url', message: 'must be an absolute http(s) URL' });
+  } else {
+    const problem = await ctx.targets.registrationProblem(url);
+    if (problem !== null) problems.unshift({ field: 'url', message: problem });
   }
   if (problems.length > 0) throw validationError(problems);
   const record = ctx.webhooks.register(merchantId, url as string);
