@@ -76,7 +76,7 @@ function checkOptions(o: SandboxOptions): void {
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   checkOptions(options);
   const host = options.host ?? '127.0.0.1';
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase(options.dataDir, options.log);
   migrateOutbox(db);
   const base = createContext(db, {
     checkoutPageBase: options.checkoutPageBase ?? 'http://pending.invalid',

@@ -13,6 +13,8 @@ export interface Endpoint {
   url: string;
   /** "whsec_<base64>" as returned by POST /api-webhooks. */
   secret: string;
+  /** The secret the current one replaced: it signs too, for receivers not yet updated. */
+  previousSecret?: string | null;
 }
 
 export interface DelivererOptions {
@@ -143,6 +145,10 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
     let signature: string;
     try {
       signature = signPayload(endpoint.secret, row.event_id, timestamp, row.payload);
+      if (endpoint.previousSecret) {
+        const previous = signPayload(endpoint.previousSecret, row.event_id, timestamp, row.payload);
+        signature = `${signature} ${previous}`;
+      }
     } catch {
       const result: PostResult = { error: 'webhook secret is not valid', durationMs: 0 };
       record(row, number, startedAt, url, result);
