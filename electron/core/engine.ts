@@ -27,6 +27,8 @@ export interface EngineInternals {
   http?: Partial<HttpConfig>;
   log?: (message: string) => void;
   now?: () => Date;
+  /** First delay before a failed checkout lookup is tried again (default 30 s). */
+  recheckMs?: number;
 }
 
 export async function createEngine(
@@ -52,6 +54,7 @@ export async function createEngine(
     dataDir: opts.dataDir,
     sandboxTimeScale: opts.sandboxTimeScale,
     http: internals.http,
+    recheckMs: internals.recheckMs,
     log,
   });
 
