@@ -19,6 +19,7 @@ import { sandboxDataDir } from './sandbox-launcher.ts';
 import { openStore } from './store/index.ts';
 import { KeytarVault } from './vault/keytar-vault.ts';
 import { redact } from './vault/key-shape.ts';
+import { maskToken } from './webhook/index.ts';
 
 export const DB_FILE = 'console.db';
 
@@ -36,10 +37,21 @@ export async function createEngine(
   internals: EngineInternals = {},
 ): Promise<Engine> {
   mkdirSync(opts.dataDir, { recursive: true });
-  // Diagnostics go through redact(): nothing key-shaped reaches a log.
+  // Diagnostics go through redact() and lose every receiver token: nothing key-shaped and
+  // no token reaches a log.
   const sink = internals.log ?? ((m: string) => console.warn(`[engine] ${m}`));
-  const log = (m: string) => sink(redact(m));
+  let tokens = (): string[] => [];
+  const log = (m: string) => sink(redact(tokens().reduce((t, token) => maskToken(t, token), m)));
   const store = openStore(join(opts.dataDir, DB_FILE));
+  let known: string[] = [];
+  tokens = () => {
+    try {
+      known = store.receiver.tokens();
+    } catch {
+      // The store is closed: mask the tokens it last had.
+    }
+    return known;
+  };
   const vault = opts.vault ?? new KeytarVault();
   const keys = new ProfileKeys({
     vault,
@@ -95,7 +107,7 @@ export async function createEngine(
       try {
         return await handler(input);
       } catch (err) {
-        if (err instanceof EngineError) throw err;
+        if (err instanceof EngineError) throw withoutTokens(err, tokens());
         // Unexpected failures: a generic error out, a redacted line in the log.
         log(`${channel} failed: ${err instanceof Error ? err.message : String(err)}`);
         throw new EngineError('internal', 'Something went wrong inside the console. Try again.');
@@ -115,4 +127,11 @@ export async function createEngine(
       return closing;
     },
   };
+}
+
+/** The error with every receiver token masked (a service may echo the webhook URL). */
+function withoutTokens(err: EngineError, tokens: string[]): EngineError {
+  const message = tokens.reduce((t, token) => maskToken(t, token), err.message);
+  if (message === err.message) return err;
+  return new EngineError(err.code, message, { field: err.field, retryAfterS: err.retryAfterS });
 }
