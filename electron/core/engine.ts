@@ -1,7 +1,6 @@
 // The console engine: one object every transport (Electron IPC, the web RPC) drives. It
 // parses each raw input with the shared contract, runs the channel's handler and returns
 // the typed output, or throws an EngineError. Plain Node: never imports electron.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Channel } from '../../shared/channels.ts';
 import type { Handlers, Output } from '../../shared/contract.ts';
@@ -17,6 +16,7 @@ import type { HttpConfig } from './api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from './profiles/index.ts';
 import { sandboxDataDir } from './sandbox-launcher.ts';
 import { openStore } from './store/index.ts';
+import { makePrivateDir } from './store/private-files.ts';
 import { KeytarVault } from './vault/keytar-vault.ts';
 import { redact } from './vault/key-shape.ts';
 import { maskToken } from './webhook/index.ts';
@@ -36,13 +36,19 @@ export async function createEngine(
   opts: EngineOptions,
   internals: EngineInternals = {},
 ): Promise<Engine> {
-  mkdirSync(opts.dataDir, { recursive: true });
   // Diagnostics go through redact() and lose every receiver token: nothing key-shaped and
   // no token reaches a log.
   const sink = internals.log ?? ((m: string) => console.warn(`[engine] ${m}`));
   let tokens = (): string[] => [];
   const log = (m: string) => sink(redact(tokens().reduce((t, token) => maskToken(t, token), m)));
-  const store = openStore(join(opts.dataDir, DB_FILE));
+  // The data folder is private (0700, files 0600); one line says so when it was not.
+  const tightened = makePrivateDir(opts.dataDir);
+  if (tightened.length > 0) {
+    log(
+      `The data folder was readable by other users of this computer; made it private (${tightened.join(', ')}).`,
+    );
+  }
+  const store = openStore(join(opts.dataDir, DB_FILE), { log });
   let known: string[] = [];
   tokens = () => {
     try {
