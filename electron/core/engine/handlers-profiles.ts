@@ -67,7 +67,16 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
         normalizeBaseUrl(input.base_url) !== before.base_url;
       // The stored key was tested against the old address: it goes before the address
       // changes, so no call that starts from here on can pair the two.
-      if (moving) await c.keys.clear(input.id);
+      if (moving) {
+        await c.keys.clear(input.id).catch((err: unknown) => {
+          if (!(err instanceof EngineError) || err.code !== 'keychain_unavailable') throw err;
+          throw new EngineError(
+            'keychain_unavailable',
+            `The address was not changed: the key stored for the old address must be removed first, and the keychain is not available. ${err.message}`,
+            { field: 'base_url' },
+          );
+        });
+      }
       const p = updateProfile(c.store, input);
       // A new base URL is a different service: register the receiver there (once it has a key).
       if (p.base_url !== before.base_url) {

@@ -268,5 +268,15 @@ describe('"Test key and add" that fails adds no profile', () => {
     expect(err.code).toBe('keychain_unavailable');
     expect((await h.engine.call('profiles.list', {})).profiles).toHaveLength(1);
     expect(cap.requests).toHaveLength(0);
+    // A key that may be stored for the old address cannot be removed now: the address stays.
+    const p = await h.engine.call('profiles.add', { name: 'No key', base_url: cap.baseUrl });
+    const moved = await callError(h.engine, 'profiles.update', {
+      id: p.id,
+      base_url: 'http://127.0.0.1:9',
+    });
+    expect(moved).toMatchObject({ code: 'keychain_unavailable', field: 'base_url' });
+    expect(moved.message).toMatch(/address was not changed/);
+    const listed = (await h.engine.call('profiles.list', {})).profiles.find((x) => x.id === p.id);
+    expect(listed?.base_url).toBe(cap.baseUrl);
   });
 });
