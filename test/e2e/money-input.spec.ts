@@ -24,6 +24,13 @@ const sends = (page: Page, line: number) => page.getByTestId(`line-${line}-sends
 const EUR_4_50 = { 'de-DE': /4,50\s€/, 'en-US': /€4\.50/ } as const;
 const exactly = (re: RegExp) => new RegExp(`^${re.source}$`);
 
+// "1,500" in de-DE and "1.500" in en-US: the locale's reading needs a third decimal, the
+// other convention reads a thousand times as much. Both are offered; nothing is guessed.
+const AMBIGUOUS = {
+  'de-DE': { text: '1,500', pick: /^1\.500,00\s€$/, field: '1.500,00', amount: 1500 },
+  'en-US': { text: '1.500', pick: /^€1\.50$/, field: '1.50', amount: 1.5 },
+} as const;
+
 for (const locale of ['de-DE', 'en-US'] as const) {
   test.describe(`in a ${locale} page`, () => {
     test.use({ locale, viewport: { width: 1280, height: 800 } });
@@ -32,9 +39,9 @@ for (const locale of ['de-DE', 'en-US'] as const) {
       await startLink(page, mc, 'Flat white');
       expect(await page.evaluate(() => navigator.language)).toBe(locale);
       await page.getByLabel('Line 1 unit price').pressSequentially('4,50');
-      // What will be sent is beside the field before Create, and in the total.
-      await expect(sends(page, 1)).toHaveText(new RegExp(`^Sends\\s*${EUR_4_50[locale].source}$`));
+      // What will be sent is in the total and beside the field, before Create.
       await expect(total(page)).toHaveText(exactly(EUR_4_50[locale]));
+      await expect(sends(page, 1)).toHaveText(new RegExp(`^Sends\\s*${EUR_4_50[locale].source}$`));
       await page.getByRole('button', { name: 'Create payment link' }).click();
       await expect(page.getByText('Payment link ready')).toBeVisible();
       await expect(page.locator('.created-amount')).toHaveText(exactly(EUR_4_50[locale]));
@@ -47,55 +54,57 @@ for (const locale of ['de-DE', 'en-US'] as const) {
       );
     });
 
-    test('more decimals than the currency has is an error, never a rounding', async ({
+    const amb = AMBIGUOUS[locale];
+    test(`"${amb.text}" EUR asks which amount, and nothing is created until one is chosen`, async ({
       page,
       console: mc,
     }) => {
-      await startLink(page, mc, 'Tea');
+      await startLink(page, mc, 'Vase');
       const price = page.getByLabel('Line 1 unit price');
-      await price.fill(locale === 'de-DE' ? '4,505' : '4.505');
-      await price.blur();
-      await expect(page.getByText('Price has more than 2 decimal places for EUR')).toBeVisible();
+      await price.fill(amb.text);
+      const choice = page.getByRole('group', { name: 'Line 1 price' });
+      await expect(choice).toContainText(`“${amb.text}” could mean`);
+      await expect(choice.getByRole('button')).toHaveCount(2);
       await expect(price).toHaveAttribute('aria-invalid', 'true');
+      await expect(sends(page, 1)).toHaveText('Which amount?');
       await expect(total(page)).toHaveText('—');
+      if (locale === 'de-DE') await shootBothThemes(page, 'new-link-ambiguous-price');
+
       await page.getByRole('button', { name: 'Create payment link' }).click();
       await expect(page.getByText('One thing to fix')).toBeVisible();
-      await expect(price).toBeFocused();
+      await expect(page.getByText('Payment link ready')).toBeHidden();
       expect(await stored(mc)).toEqual([]);
+
+      await choice.getByRole('button', { name: amb.pick }).click();
+      await expect(price).toHaveValue(amb.field);
+      await expect(price).toBeFocused();
+      await expect(choice).toBeHidden();
+      await expect(total(page)).toHaveText(amb.pick);
+      await page.getByRole('button', { name: 'Create payment link' }).click();
+      await expect(page.getByText('Payment link ready')).toBeVisible();
+      const [checkout] = await stored(mc);
+      expect(checkout).toMatchObject({ amount: amb.amount, currency: 'EUR' });
     });
   });
 }
 
-test.describe('an ambiguous price in a de-DE page', () => {
+test.describe('too many decimals in a de-DE page', () => {
   test.use({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
 
-  test('"1,500" EUR asks "1,50 € or 1.500,00 €?" and nothing is created until one is chosen', async ({
+  test('"4,505" EUR is an error, never a rounding nor 4.505,00 €', async ({
     page,
     console: mc,
   }) => {
-    await startLink(page, mc, 'Vase');
+    await startLink(page, mc, 'Tea');
     const price = page.getByLabel('Line 1 unit price');
-    await price.fill('1,500');
-    const choice = page.getByRole('group', { name: 'Line 1 price' });
-    await expect(choice).toContainText('“1,500” could mean');
+    await price.fill('4,505');
+    await price.blur();
+    await expect(page.getByText('Price has more than 2 decimal places for EUR')).toBeVisible();
     await expect(price).toHaveAttribute('aria-invalid', 'true');
-    await expect(sends(page, 1)).toHaveText('Which amount?');
     await expect(total(page)).toHaveText('—');
-    await shootBothThemes(page, 'new-link-ambiguous-price');
-
     await page.getByRole('button', { name: 'Create payment link' }).click();
     await expect(page.getByText('One thing to fix')).toBeVisible();
-    await expect(page.getByText('Payment link ready')).toBeHidden();
-    expect(await stored(mc)).toEqual([]);
-
-    await choice.getByRole('button', { name: /^1\.500,00\s€$/ }).click();
-    await expect(price).toHaveValue('1.500,00');
     await expect(price).toBeFocused();
-    await expect(choice).toBeHidden();
-    await expect(total(page)).toHaveText(/^1\.500,00\s€$/);
-    await page.getByRole('button', { name: 'Create payment link' }).click();
-    await expect(page.getByText('Payment link ready')).toBeVisible();
-    const [checkout] = await stored(mc);
-    expect(checkout).toMatchObject({ amount: 1500, currency: 'EUR' });
+    expect(await stored(mc)).toEqual([]);
   });
 });

@@ -1,8 +1,23 @@
 // The draft check behind the New payment link screen: prices read in the person's locale,
 // an ambiguous price blocks the body, and a line total exists only for a valid line.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkDraft } from '../../../renderer/src/features/new-link/draft-rules.ts';
-import type { Draft } from '../../../renderer/src/state/draft-store.ts';
+import { useDraft, type Draft } from '../../../renderer/src/state/draft-store.ts';
+
+// The draft store persists to localStorage: an in-memory one, before the store is imported.
+vi.hoisted(() => {
+  const items = new Map<string, string>();
+  globalThis.localStorage = {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+    clear: () => items.clear(),
+    key: (i: number) => [...items.keys()][i] ?? null,
+    get length() {
+      return items.size;
+    },
+  };
+});
 
 const draft = (lines: [string, string, string?][], currency = 'EUR'): Draft => ({
   lines: lines.map(([name, price, quantity = '1'], i) => ({ key: `k${i}`, name, price, quantity })),
@@ -48,9 +63,17 @@ describe('checkDraft', () => {
     expect(check.total).toBe(3.25);
   });
 
-  it('a draft with every line removed asks for a line', () => {
-    const check = checkDraft(draft([]), 'en-US');
+  it('removing the last line leaves none (focus goes to Add line), Undo puts it back', () => {
+    const store = useDraft.getState();
+    store.reset();
+    const [only] = useDraft.getState().draft.lines;
+    store.removeLine(only!.key);
+    const empty = useDraft.getState().draft;
+    expect(empty.lines).toEqual([]);
+    const check = checkDraft(empty, 'en-US');
     expect(check.issues.items).toBe('must contain at least one item');
     expect(check.total).toBeNull();
+    store.insertLine(only!, 0);
+    expect(useDraft.getState().draft.lines).toEqual([only]);
   });
 });
