@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { currencyExponent } from '../../../../shared/currencies.ts';
 import { formatMoney, fromMinor } from '../../../../shared/money.ts';
-import { minorToDecimal } from '../../../../shared/money-input.ts';
+import { formatPriceInput, minorToDecimal } from '../../../../shared/money-input.ts';
 import { LIMITS } from '../../../../shared/checkout-rules.ts';
 import { useDraft, type DraftLine } from '../../state/draft-store.ts';
 import { useCatalogue } from '../../state/catalogue-store.ts';
@@ -78,10 +78,7 @@ export function ItemsEditor(props: {
   // The placeholder is written the way this locale writes a price: "0.00", "0,00", "٠٫٠٠".
   const placeholder = (() => {
     try {
-      return new Intl.NumberFormat(locale, {
-        minimumFractionDigits: exp,
-        maximumFractionDigits: exp,
-      }).format(0);
+      return formatPriceInput(0, draft.currency, locale);
     } catch {
       return exp === 0 ? '0' : `0.${'0'.repeat(exp)}`;
     }
