@@ -97,6 +97,8 @@ export const contract = {
 export const eventSchemas = {
   'payment.received': Payment,
   'receiver.status': ReceiverStatus,
+  // Any screen (or a second screen on the LAN) creating a link tells every open list.
+  'checkout.created': Checkout,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

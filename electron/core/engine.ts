@@ -93,6 +93,7 @@ export async function createEngine(
     store,
     keys,
     runtime,
+    events: emitter,
     transport: opts.transport,
     version: opts.version,
     openExternal: opts.openExternal,

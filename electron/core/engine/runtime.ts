@@ -33,6 +33,11 @@ export interface RuntimeOptions {
 }
 
 const GAPS_SHOWN = 20;
+/**
+ * Shorter stops are a profile switch or a port change: the service retries a failed
+ * delivery, so nothing can be missed in a few seconds, and warning about them is noise.
+ */
+export const MIN_GAP_MS = 5000;
 
 export class Runtime {
   private readonly o: RuntimeOptions;
@@ -163,7 +168,7 @@ export class Runtime {
       address: r ? `${r.host}:${r.port}` : null,
       last_event_at: store.receiver.lastEventAt(this.active),
       gaps: store.receiver
-        .downtime(this.active, GAPS_SHOWN)
+        .downtime(this.active, GAPS_SHOWN, MIN_GAP_MS)
         .map((g) => ({ from: g.from, to: g.to })),
       webhook: webhookStatus(store, this.active, this.target()),
       error: this.receiverError ?? (this.active === SANDBOX_ID ? this.sandboxError : null),

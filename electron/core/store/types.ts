@@ -224,14 +224,17 @@ export interface ReceiverRepo {
    */
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Payment[];
   lastEventAt(profileId: string): string | null;
-  /** Starts a run: records the gap since the previous run ended, returns the run id. */
+  /**
+   * Starts a run and returns its id. Records the gap since the previous run ended, but only
+   * while the profile has a registered webhook (without one nothing could be delivered).
+   */
   startRun(profileId: string, nowMs: number): number;
   heartbeat(runId: number, nowMs: number): void;
   stopRun(runId: number, nowMs: number): void;
   /** The most recent run, for status display and diagnostics. */
   lastRun(profileId: string): ReceiverRun | null;
-  /** Newest first. */
-  downtime(profileId: string, limit: number): DowntimeWindow[];
+  /** Newest first; only gaps lasting at least `minMs` (default 0: all). */
+  downtime(profileId: string, limit: number, minMs?: number): DowntimeWindow[];
 }
 
 export interface Store {

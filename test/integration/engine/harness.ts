@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { EventName } from '../../../shared/channels.ts';
+import { EVENTS, type EventName } from '../../../shared/channels.ts';
 import type { EventPayload } from '../../../shared/contract.ts';
 import { EngineError, MemoryVault, createEngine } from '../../../electron/core/index.ts';
 import type { Engine, EngineInternals, KeyVault } from '../../../electron/core/index.ts';
@@ -62,7 +62,7 @@ export async function openEngine(
       ...o.internals,
     },
   );
-  const offs = (['payment.received', 'receiver.status'] as const).map((event) =>
+  const offs = EVENTS.map((event) =>
     engine.on(event, (payload) => events.push({ event, payload })),
   );
   return {

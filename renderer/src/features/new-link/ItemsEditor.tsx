@@ -110,6 +110,8 @@ export function ItemsEditor(props: {
             ['quantity', err(f('quantity'))],
           ].filter((e): e is [string, string] => Boolean(e[1]));
           const errId = (k: string) => `line-${line.key}-${k}-error`;
+          // Each field with an error names it in aria-describedby (the list under the line).
+          const describedBy = (k: string) => (err(f(k)) ? errId(k) : undefined);
           const priceErrors = [
             ...(choice ? [`line-${line.key}-choice`] : []),
             ...errors.filter(([k]) => k === 'amount').map(([k]) => errId(k)),
@@ -125,6 +127,7 @@ export function ItemsEditor(props: {
                 value={line.name}
                 maxLength={LIMITS.nameMax + 20}
                 aria-invalid={err(f('name')) ? true : undefined}
+                aria-describedby={describedBy('name')}
                 onChange={(e) => setLine(line.key, { name: e.target.value })}
                 onBlur={() => props.touch(f('name'))}
               />
@@ -148,6 +151,7 @@ export function ItemsEditor(props: {
                 className="num"
                 value={line.quantity}
                 aria-invalid={err(f('quantity')) ? true : undefined}
+                aria-describedby={describedBy('quantity')}
                 onChange={(e) => setLine(line.key, { quantity: e.target.value })}
                 onBlur={() => props.touch(f('quantity'))}
               />

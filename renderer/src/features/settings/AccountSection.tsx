@@ -5,6 +5,7 @@ import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
 import { useKeyStatus, useProfiles } from '../../api/queries.ts';
 import { errorMessage, merchant, toMerchantError } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
@@ -18,6 +19,7 @@ export function AccountSection() {
   const hadKey = (key.data ?? active?.key)?.present ?? false;
   const [newKey, setNewKey] = useState('');
   const [replacing, setReplacing] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [urlError, setUrlError] = useState<string | undefined>();
@@ -132,14 +134,7 @@ export function AccountSection() {
                 size="sm"
                 variant="danger"
                 busy={clearKey.isPending}
-                onClick={() => {
-                  if (
-                    window.confirm(
-                      'Remove this key from the keychain? The console stops working with this account until you add one again.',
-                    )
-                  )
-                    clearKey.mutate();
-                }}
+                onClick={() => setConfirmClear(true)}
               >
                 Remove key
               </Button>
@@ -168,6 +163,18 @@ export function AccountSection() {
         </Notice>
       ) : null}
       {keyError ? <Notice tone="error">{keyError}</Notice> : null}
+      <ConfirmDialog
+        open={confirmClear}
+        title="Remove this key?"
+        confirmLabel="Remove key"
+        onConfirm={() => clearKey.mutate()}
+        onCancel={() => setConfirmClear(false)}
+      >
+        <p>
+          The key is removed from the keychain. The console stops working with this account until
+          you add one again.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }
