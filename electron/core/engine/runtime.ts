@@ -28,6 +28,7 @@ export interface RuntimeOptions {
   dataDir: string;
   sandboxTimeScale?: number | undefined;
   http?: Partial<HttpConfig> | undefined;
+  recheckMs?: number | undefined;
   log: (message: string) => void;
 }
 
@@ -138,7 +139,7 @@ export class Runtime {
         this.sandboxError ?? 'The embedded sandbox is not running. Switch to the Sandbox profile.',
       );
     }
-    const key = await this.o.keys.read(profileId);
+    const key = await this.o.keys.read(profileId, p.base_url);
     if (key === null) {
       const problem = await this.o.keys.problem();
       if (problem !== null) throw new EngineError('keychain_unavailable', problem);
@@ -221,6 +222,7 @@ export class Runtime {
           if (this.active === profileId && this.receiver !== null) this.emitStatus();
         },
         log: (m) => this.o.log(`[receiver] ${m}`),
+        ...(this.o.recheckMs === undefined ? {} : { settlement: { recheckMs: this.o.recheckMs } }),
       });
       this.receiverError = null;
     } catch (err) {

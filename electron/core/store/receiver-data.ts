@@ -30,6 +30,10 @@ export function receiverRepo(db: DatabaseSync): ReceiverRepo {
       return row?.token ?? newToken(profileId);
     },
     rotateToken: newToken,
+    tokens() {
+      const rows = db.prepare('SELECT token FROM receiver_tokens').all() as { token: string }[];
+      return rows.map((r) => r.token);
+    },
 
     commitBatch: ops.commitBatch,
     log: ops.log,

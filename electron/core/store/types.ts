@@ -198,6 +198,8 @@ export interface ReceiverRepo {
   /** A stable, unguessable token for the profile's receiver path (created on first use). */
   token(profileId: string): string;
   rotateToken(profileId: string): string;
+  /** Every profile's receiver token (diagnostics mask them all). */
+  tokens(): string[];
   /**
    * One transaction for a tick's worth of requests: inserts the events (a duplicate dedupe
    * key changes nothing) and the log lines, then commits. Returns, per event, whether it
