@@ -7,6 +7,7 @@ export { sign, verifySignature, TIMESTAMP_TOLERANCE_S } from './signature.ts';
 export { MAX_BODY_BYTES } from './http-io.ts';
 export {
   checkPublicUrl,
+  maskToken,
   maskWebhookUrl,
   needsRegistration,
   registerWebhook,

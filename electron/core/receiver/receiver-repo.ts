@@ -36,6 +36,10 @@ function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
       ).run(profileId, token);
       return token;
     },
+    tokens() {
+      const rows = db.prepare('SELECT token FROM receiver_tokens').all() as { token: string }[];
+      return rows.map((r) => r.token);
+    },
 
     recentLog(profileId, limit): RequestLogEntry[] {
       // Accepted events are logged by their inbox rows, everything else in request_log;
@@ -70,7 +74,16 @@ function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
              ORDER BY id DESC LIMIT 1`,
           )
           .get(profileId) as { heartbeat_ms: number; stopped_ms: number | null } | undefined;
-        if (last) {
+        // A gap matters only if the service had somewhere to deliver meanwhile: a profile
+        // whose webhook was never registered (a new account still failing its key test)
+        // cannot have missed a payment, so its restarts leave no gap.
+        const registered = db
+          .prepare(
+            `SELECT 1 FROM webhooks WHERE profile_id = ? AND url IS NOT NULL
+             AND registered_at IS NOT NULL`,
+          )
+          .get(profileId);
+        if (last && registered) {
           const from = last.stopped_ms ?? last.heartbeat_ms;
           if (nowMs > from) {
             db.prepare(
@@ -101,13 +114,13 @@ function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
         runId,
       );
     },
-    downtime(profileId, limit) {
+    downtime(profileId, limit, minMs = 0) {
       const rows = db
         .prepare(
-          `SELECT from_ms, to_ms, cause FROM downtime WHERE profile_id = ?
+          `SELECT from_ms, to_ms, cause FROM downtime WHERE profile_id = ? AND to_ms - from_ms >= ?
            ORDER BY id DESC LIMIT ?`,
         )
-        .all(profileId, limit) as {
+        .all(profileId, minMs, limit) as {
         from_ms: number;
         to_ms: number;
         cause: 'stopped' | 'crashed';

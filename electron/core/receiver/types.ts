@@ -83,18 +83,23 @@ export interface DowntimeWindow {
 export interface ReceiverRepo {
   /** A stable, unguessable token for the profile's receiver path (created on first use). */
   token(profileId: string): string;
+  /** Every profile's receiver token (diagnostics mask them all). */
+  tokens(): string[];
   /**
    * The newest requests, newest first: accepted events (from the inbox, which keeps them
    * all) and the bounded log of everything else (rejections, duplicates).
    */
   recentLog(profileId: string, limit: number): RequestLogEntry[];
   lastEventAt(profileId: string): string | null;
-  /** Starts a run: records the gap since the previous run ended, returns the run id. */
+  /**
+   * Starts a run and returns its id. Records the gap since the previous run ended, but only
+   * while the profile has a registered webhook (without one nothing could be delivered).
+   */
   startRun(profileId: string, nowMs: number): number;
   heartbeat(runId: number, nowMs: number): void;
   stopRun(runId: number, nowMs: number): void;
-  /** Newest first. */
-  downtime(profileId: string, limit: number): DowntimeWindow[];
+  /** Newest first; only gaps lasting at least `minMs` (default 0: all). */
+  downtime(profileId: string, limit: number, minMs?: number): DowntimeWindow[];
 }
 
 /** A payment row as written (the shape toPayment in payments.ts reads). */
