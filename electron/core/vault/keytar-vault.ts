@@ -41,6 +41,24 @@ export function howToFix(platform: NodeJS.Platform): string {
   }
 }
 
+/** keytar is an optional dependency: npm leaves it out when its native build fails. */
+function notInstalled(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
+/** How a developer adds keytar later, after installing what its build needs. */
+export function howToAddKeytar(platform: NodeJS.Platform): string {
+  switch (platform) {
+    case 'darwin':
+      return 'To add it, install the Xcode command line tools (`xcode-select --install`), then run `npm install` again.';
+    case 'win32':
+      return 'To add it, install Visual Studio Build Tools with C++, then run `npm install` again.';
+    default:
+      return 'To add it, install its build needs (on Debian or Ubuntu: `sudo apt install libsecret-1-dev build-essential python3`), then run `npm install` again.';
+  }
+}
+
 export class KeytarVault implements KeyVault {
   private readonly opts: Required<Omit<KeytarVaultOptions, 'load'>> & {
     load: () => Promise<KeytarLike>;
@@ -87,10 +105,12 @@ export class KeytarVault implements KeyVault {
     let k: KeytarLike;
     try {
       k = await this.opts.load();
-    } catch {
+    } catch (err) {
       throw new EngineError(
         'keychain_unavailable',
-        `The keychain module (keytar) could not be loaded, so the console cannot store API keys. Reinstall the console (developers: run \`npm rebuild keytar\`). ${fix}`,
+        notInstalled(err)
+          ? `The keychain module (keytar) is not installed, so the console cannot store API keys: it is an optional part that \`npm install\` skips when it cannot build it. ${howToAddKeytar(this.opts.platform)} ${fix}`
+          : `The keychain module (keytar) could not be loaded, so the console cannot store API keys. Reinstall the console (developers: run \`npm rebuild keytar\`). ${fix}`,
       );
     }
     try {
