@@ -12,7 +12,7 @@ export interface Missing {
   part: Part;
   /** What is missing, as the user would look for it. */
   what: string;
-  /** Debian/Ubuntu packages that provide it. */
+  /** Debian/Ubuntu packages that provide it (none: `then` alone is the fix). */
   packages: string[];
   /** Run after installing the packages (keytar is built by npm install). */
   then?: string;
@@ -21,6 +21,8 @@ export interface Missing {
 export interface Probe {
   platform: NodeJS.Platform;
   onPath(command: string): boolean;
+  /** Whether a Debian package is installed; null where there is no dpkg to ask. */
+  debInstalled(pkg: string): boolean | null;
   chromium(): boolean;
   /** Null when keytar loads; otherwise why it does not. */
   keytarProblem(): Promise<string | null>;
@@ -42,12 +44,22 @@ export async function findMissing(probe: Probe): Promise<Missing[]> {
     }
     const keytar = await probe.keytarProblem();
     if (keytar === 'not-installed') {
-      missing.push({
-        part: 'keychain',
-        what: 'the keytar module (npm install could not build it)',
-        packages: ['libsecret-1-dev', 'build-essential', 'python3'],
-        then: 'npm install',
-      });
+      const needs = keytarBuildNeeds(probe);
+      missing.push(
+        needs.length > 0
+          ? {
+              part: 'keychain',
+              what: 'the keytar module (npm install could not build it)',
+              packages: needs,
+              then: 'npm install',
+            }
+          : {
+              part: 'keychain',
+              what: 'the keytar module (its build needs are installed, yet npm install could not build it; offline, node-gyp cannot fetch Node headers: add `--nodedir=DIR` naming a folder with include/node)',
+              packages: [],
+              then: 'npm install --foreground-scripts',
+            },
+      );
     } else if (keytar !== null) {
       missing.push({
         part: 'keychain',
@@ -62,14 +74,27 @@ export async function findMissing(probe: Probe): Promise<Missing[]> {
   return missing;
 }
 
+/** What keytar's native build needs and this machine lacks, as Debian packages. */
+function keytarBuildNeeds(probe: Probe): string[] {
+  const needs: string[] = [];
+  if (probe.debInstalled('libsecret-1-dev') !== true) needs.push('libsecret-1-dev');
+  if (!probe.onPath('g++') || !probe.onPath('make')) needs.push('build-essential');
+  if (!probe.onPath('python3')) needs.push('python3');
+  return needs;
+}
+
 /** The install command, with sudo only when not root. */
 export function installCommand(m: Missing, isRoot: boolean): string {
+  if (m.packages.length === 0) return m.then ?? '';
   const apt = `${isRoot ? '' : 'sudo '}apt-get install ${m.packages.join(' ')}`;
   return m.then ? `${apt} && ${m.then}` : apt;
 }
 
 export function message(m: Missing, ci: boolean, isRoot: boolean): string {
-  const fix = `install it with \`${installCommand(m, isRoot)}\``;
+  const fix =
+    m.packages.length > 0
+      ? `install it with \`${installCommand(m, isRoot)}\``
+      : `see why with \`${installCommand(m, isRoot)}\``;
   const browserAlt = m.part === 'browser' ? ' (or `npx playwright install chromium`)' : '';
   return ci
     ? `npm test: ${m.what} is missing, and CI runs every test: ${fix}${browserAlt}.`
@@ -80,6 +105,11 @@ const realProbe: Probe = {
   platform: process.platform,
   onPath: (command) =>
     spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0,
+  debInstalled: (pkg) => {
+    const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
+    if (r.error) return null;
+    return r.status === 0 && r.stdout.includes('install ok installed');
+  },
   chromium: chromiumFound,
   keytarProblem: async () => {
     try {

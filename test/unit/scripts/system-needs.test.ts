@@ -6,6 +6,7 @@ import { findMissing, message, type Probe } from '../../support/system-needs.ts'
 const all: Probe = {
   platform: 'linux',
   onPath: () => true,
+  debInstalled: () => true,
   chromium: () => true,
   keytarProblem: async () => null,
 };
@@ -18,16 +19,24 @@ describe('system needs of npm test', () => {
   it('names the package and command for each missing part', async () => {
     const missing = await findMissing({
       ...all,
-      onPath: (c) => c !== 'gnome-keyring-daemon',
+      onPath: (c) => c !== 'gnome-keyring-daemon' && c !== 'g++',
+      debInstalled: (p) => p !== 'libsecret-1-dev',
       chromium: () => false,
       keytarProblem: async () => 'not-installed',
     });
     expect(missing.map((m) => m.part)).toEqual(['keychain', 'keychain', 'browser']);
     expect(missing.map((m) => message(m, false, false))).toEqual([
       'npm test: skipping the keychain tests: gnome-keyring-daemon is missing; install it with `sudo apt-get install gnome-keyring`.',
-      'npm test: skipping the keychain tests: the keytar module (npm install could not build it) is missing; install it with `sudo apt-get install libsecret-1-dev build-essential python3 && npm install`.',
+      'npm test: skipping the keychain tests: the keytar module (npm install could not build it) is missing; install it with `sudo apt-get install libsecret-1-dev build-essential && npm install`.',
       'npm test: skipping the browser tests (Playwright in Chromium): a Chromium browser is missing; install it with `sudo apt-get install chromium` (or `npx playwright install chromium`).',
     ]);
+  });
+
+  it('when keytar did not build although its build needs are there, says how to see why', async () => {
+    const [m] = await findMissing({ ...all, keytarProblem: async () => 'not-installed' });
+    expect(message(m!, false, true)).toMatch(
+      /^npm test: skipping the keychain tests: the keytar module \(its build needs are installed, yet npm install could not build it; .*\) is missing; see why with `npm install --foreground-scripts`\.$/,
+    );
   });
 
   it('as root, no sudo; in CI, an error instead of a skip', async () => {
