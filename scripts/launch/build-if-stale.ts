@@ -58,7 +58,7 @@ export type BuildOutcome = { built: false } | { built: true; reason: string };
 export function buildIfStale(root: string, log: (line: string) => void): BuildOutcome {
   const reason = staleReason(root);
   if (reason === null) return { built: false };
-  log(`Building the console (${reason}); this takes a minute the first time.`);
+  log(`Building the console (${reason})…`);
   const require = createRequire(join(root, 'package.json'));
   const cli = join(
     resolve(require.resolve('electron-vite/package.json'), '..'),

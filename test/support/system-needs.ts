@@ -4,6 +4,7 @@
 // for test/run-all.sh on stdout (MERCHANT_SKIP_KEYCHAIN=1, MERCHANT_SKIP_BROWSER=1) and
 // the messages on stderr.
 import { spawnSync } from 'node:child_process';
+import { KEYTAR_MODULE } from '../../electron/core/vault/keytar-vault.ts';
 import { chromiumFound } from './chromium.ts';
 
 export type Part = 'keychain' | 'browser';
@@ -113,7 +114,7 @@ const realProbe: Probe = {
   chromium: chromiumFound,
   keytarProblem: async () => {
     try {
-      await import('keytar');
+      await import(KEYTAR_MODULE);
       return null;
     } catch (err) {
       const code = (err as { code?: unknown }).code;

@@ -25,8 +25,12 @@ export interface KeytarVaultOptions {
   service?: string;
 }
 
+/** keytar is optional (npm skips it when it cannot build it): named at run time only, so
+ * the build and the type check never need it. */
+export const KEYTAR_MODULE: string = 'keytar';
+
 async function loadKeytar(): Promise<KeytarLike> {
-  const mod = (await import('keytar')) as unknown as KeytarLike & { default?: KeytarLike };
+  const mod = (await import(KEYTAR_MODULE)) as KeytarLike & { default?: KeytarLike };
   return mod.default ?? mod;
 }
 
