@@ -1,4 +1,4 @@
-// npm run sandbox -- [--port N] [--host H] [--data DIR] [--time-scale X]
+// npm run sandbox -- [--port N] [--host H] [--data DIR] [--time-scale X] [--allow-private-webhooks]
 // Prints ONE JSON line on stdout when ready: {base_url, checkout_page_base, merchant_id,
 // api_key} for a merchant made for this start. Logs go to stderr. Bad flags exit 2.
 import { resolve } from 'node:path';
@@ -12,6 +12,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --time-scale X    divide webhook retry delays by X (default 1)
   --page-base URL   origin of the hosted pay page (default the base URL)
   --rate-limit N    requests per second per key (default off)
+  --allow-private-webhooks
+                    when listening beyond loopback, still deliver webhooks to loopback,
+                    private and link-local addresses (default: refused)
   -h, --help        show this help`;
 
 class UsageError extends Error {}
@@ -23,6 +26,7 @@ interface CliOptions {
   timeScale: number;
   checkoutPageBase?: string;
   rateLimitPerSecond?: number;
+  allowPrivateWebhooks?: boolean;
 }
 
 function numberFlag(name: string, raw: string | undefined, check: (n: number) => boolean) {
@@ -46,6 +50,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
         'time-scale': { type: 'string' },
         'page-base': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'allow-private-webhooks': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -77,6 +82,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     timeScale: timeScale ?? 1,
     ...(pageBase !== undefined ? { checkoutPageBase: pageBase } : {}),
     ...(rate !== undefined ? { rateLimitPerSecond: rate } : {}),
+    ...(values['allow-private-webhooks'] ? { allowPrivateWebhooks: true } : {}),
   };
 }
 

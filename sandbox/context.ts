@@ -6,6 +6,7 @@ import { PaymentRepo } from './db/payments.ts';
 import { WebhookRepo } from './db/webhooks.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { ListCache } from './list-cache.ts';
+import type { TargetGuard } from './targets/target-guard.ts';
 import type { CheckoutWriter } from './writer/index.ts';
 
 export interface SandboxContext {
@@ -20,8 +21,20 @@ export interface SandboxContext {
   /** No trailing slash; checkout_url = `${checkoutPageBase}/pay/<id>`. */
   checkoutPageBase: string;
   rateLimiter: RateLimiter | null;
+  /** Where this sandbox listens; filled in once listening, before the first request. */
+  listen: ListenInfo;
+  /** Which webhook URLs may be registered and delivered to. */
+  targets: TargetGuard;
   /** Wakes the webhook deliverer after a commit that gave it work (see outbox Deliverer.kick). */
   kick(merchantId?: string): void;
+}
+
+export interface ListenInfo {
+  /** The bind address as given (127.0.0.1, 0.0.0.0, ::, a name). */
+  host: string;
+  port: number;
+  /** Host header values naming this server (sandbox/http/host-guard.ts). */
+  allowedHosts: Set<string>;
 }
 
 export function createContext(
@@ -30,6 +43,7 @@ export function createContext(
     checkoutPageBase: string;
     rateLimitPerSecond?: number | undefined;
     listCache?: boolean | undefined;
+    targets: TargetGuard;
   },
 ): Omit<SandboxContext, 'kick' | 'writer'> {
   return {
@@ -41,5 +55,7 @@ export function createContext(
     listCache: new ListCache(options.listCache ?? true),
     checkoutPageBase: options.checkoutPageBase.replace(/\/+$/, ''),
     rateLimiter: options.rateLimitPerSecond ? new RateLimiter(options.rateLimitPerSecond) : null,
+    listen: { host: '', port: 0, allowedHosts: new Set() },
+    targets: options.targets,
   };
 }

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { createContext, type SandboxContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import type { NewMerchant } from './db/merchants.ts';
+import { allowedHostHeaders } from './http/host-guard.ts';
 import { createSandboxServer } from './http/server.ts';
 import { migrateOutbox, startDeliverer } from './outbox/index.ts';
+import { TargetGuard, type Resolver } from './targets/target-guard.ts';
 import { startWriter } from './writer/index.ts';
 
 export interface SandboxOptions {
@@ -27,6 +29,13 @@ export interface SandboxOptions {
   writerThread?: boolean;
   /** Reuse serialized list pages until a write commits (default true). */
   listCache?: boolean;
+  /**
+   * Deliver webhooks to loopback, private and link-local addresses even when listening
+   * beyond loopback (a sandbox on loopback always may). Default false.
+   */
+  allowPrivateWebhooks?: boolean;
+  /** How webhook host names are resolved; tests inject one. Default: the OS resolver. */
+  resolveHost?: Resolver;
 }
 
 export interface RunningSandbox {
@@ -67,20 +76,20 @@ function checkOptions(o: SandboxOptions): void {
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   checkOptions(options);
   const host = options.host ?? '127.0.0.1';
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase(options.dataDir, options.log);
   migrateOutbox(db);
   const base = createContext(db, {
     checkoutPageBase: options.checkoutPageBase ?? 'http://pending.invalid',
     rateLimitPerSecond: options.rateLimitPerSecond,
     listCache: options.listCache,
+    targets: new TargetGuard({
+      allowPrivate: options.allowPrivateWebhooks,
+      resolve: options.resolveHost,
+    }),
   });
-  const deliverer = startDeliverer({
-    db,
-    timeScale: options.timeScale ?? 1,
-    // Read at each attempt, so a re-registered URL receives the pending deliveries.
-    resolveEndpoint: (merchantId) => base.webhooks.endpointFor(merchantId),
-    ...(options.log ? { log: options.log } : {}),
-  });
+  // The deliverer starts once listening (the target guard must know this sandbox's port);
+  // no request can arrive before then, so nothing is kicked in between.
+  let kickDeliverer = (_merchantId?: string): void => {};
   let writer;
   try {
     writer = await startWriter({
@@ -91,14 +100,13 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       ...(options.log ? { log: options.log } : {}),
     });
   } catch (err) {
-    await deliverer.close();
     db.close();
     throw err;
   }
   const ctx: SandboxContext = {
     ...base,
     writer,
-    kick: (merchantId) => deliverer.kick(merchantId),
+    kick: (merchantId) => kickDeliverer(merchantId),
   };
   const server = createSandboxServer(ctx);
 
@@ -113,13 +121,23 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     });
   } catch (err) {
     await writer.close();
-    await deliverer.close();
     db.close();
     throw err;
   }
   const baseUrl = `http://${urlHost(host)}:${port}`;
   // Set before the first connection is handled: listen's callback runs first.
   if (options.checkoutPageBase === undefined) ctx.checkoutPageBase = baseUrl;
+  ctx.listen = { host, port, allowedHosts: allowedHostHeaders(host, port) };
+  ctx.targets.setListening({ host, port, origins: [baseUrl, ctx.checkoutPageBase] });
+  const deliverer = startDeliverer({
+    db,
+    timeScale: options.timeScale ?? 1,
+    // Read at each attempt, so a re-registered URL receives the pending deliveries.
+    resolveEndpoint: (merchantId) => ctx.webhooks.endpointFor(merchantId),
+    targets: ctx.targets,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  kickDeliverer = (merchantId) => deliverer.kick(merchantId);
 
   let closing: Promise<void> | undefined;
   return {

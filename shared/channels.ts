@@ -22,7 +22,7 @@ export const CHANNELS = [
   'export.csv',
 ] as const;
 
-export const EVENTS = ['payment.received', 'receiver.status'] as const;
+export const EVENTS = ['payment.received', 'receiver.status', 'checkout.created'] as const;
 
 export type Channel = (typeof CHANNELS)[number];
 export type EventName = (typeof EVENTS)[number];

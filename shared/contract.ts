@@ -24,6 +24,7 @@ const BaseUrl = z
   .string()
   .url('must be an absolute URL')
   .refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://');
+const ApiKeyInput = z.string().trim().min(1).max(500);
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
 export const contract = {
@@ -33,7 +34,14 @@ export const contract = {
   },
   'profiles.list': { input: Empty, output: ProfileList },
   'profiles.add': {
-    input: z.object({ name: z.string().trim().min(1).max(80), base_url: BaseUrl }).strict(),
+    input: z
+      .object({
+        name: z.string().trim().min(1).max(80),
+        base_url: BaseUrl,
+        /** Tested against base_url first: when it fails, no profile is added. */
+        key: ApiKeyInput.optional(),
+      })
+      .strict(),
     output: Profile,
   },
   'profiles.update': {
@@ -50,7 +58,7 @@ export const contract = {
   'profiles.remove': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
   'key.status': { input: Empty, output: KeyStatus },
   'key.set': {
-    input: z.object({ key: z.string().trim().min(1).max(500) }).strict(),
+    input: z.object({ key: ApiKeyInput }).strict(),
     output: KeyStatus,
   },
   'key.clear': { input: Empty, output: KeyStatus },
@@ -89,6 +97,8 @@ export const contract = {
 export const eventSchemas = {
   'payment.received': Payment,
   'receiver.status': ReceiverStatus,
+  // Any screen (or a second screen on the LAN) creating a link tells every open list.
+  'checkout.created': Checkout,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

@@ -1,6 +1,7 @@
 // Money on the wire is a number of major units ("dollars"); all arithmetic is done in
 // integer minor units so that 3 × 19.99 is 59.97 and 0.1 + 0.2 is 0.3 (design.md, Money).
 import { currencyExponent } from './currencies.ts';
+import { formatPriceInput, readPrice } from './money-input.ts';
 
 export type MinorResult = { ok: true; minor: number } | { ok: false; reason: string };
 
@@ -37,25 +38,25 @@ export function fromMinor(minor: number, currency: string): number {
   return Number((minor / 10 ** exp).toFixed(exp));
 }
 
-/** Parses text a person typed ("19.99", "1,000.5") into minor units, or says what is wrong. */
-export function parseMajorText(text: string, currency: string): MinorResult {
-  const cleaned = text.trim().replace(/[,\s_]/g, '');
-  if (cleaned === '') return { ok: false, reason: 'is required' };
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(cleaned)) return { ok: false, reason: 'must be a number' };
-  const [whole = '', frac = ''] = cleaned.split('.');
-  const exp = currencyExponent(currency);
-  if (frac.length > exp) {
-    return {
-      ok: false,
-      reason:
-        exp === 0
-          ? `must be a whole number for ${currency}`
-          : `has more than ${exp} decimal places for ${currency}`,
-    };
+/**
+ * Parses text a person typed ("19.99", "1,000.5", "4,50") into minor units, read the way the
+ * locale writes numbers (shared/money-input.ts); an ambiguous text is an error here.
+ */
+export function parseMajorText(text: string, currency: string, locale = 'en-US'): MinorResult {
+  const r = readPrice(text, currency, locale);
+  switch (r.kind) {
+    case 'ok':
+      return { ok: true, minor: r.minor };
+    case 'empty':
+      return { ok: false, reason: 'is required' };
+    case 'error':
+      return { ok: false, reason: r.reason };
+    case 'ambiguous':
+      return {
+        ok: false,
+        reason: `could mean ${r.choices.map((m) => formatPriceInput(m, currency, locale)).join(' or ')}`,
+      };
   }
-  const minor = Number((whole || '0') + frac.padEnd(exp, '0'));
-  if (!Number.isSafeInteger(minor)) return { ok: false, reason: 'is too large' };
-  return { ok: true, minor };
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -1,7 +1,6 @@
 // The console engine: one object every transport (Electron IPC, the web RPC) drives. It
 // parses each raw input with the shared contract, runs the channel's handler and returns
 // the typed output, or throws an EngineError. Plain Node: never imports electron.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Channel } from '../../shared/channels.ts';
 import type { Handlers, Output } from '../../shared/contract.ts';
@@ -17,8 +16,10 @@ import type { HttpConfig } from './api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from './profiles/index.ts';
 import { sandboxDataDir } from './sandbox-launcher.ts';
 import { openStore } from './store/index.ts';
+import { makePrivateDir } from './store/private-files.ts';
 import { KeytarVault } from './vault/keytar-vault.ts';
 import { redact } from './vault/key-shape.ts';
+import { maskToken } from './webhook/index.ts';
 
 export const DB_FILE = 'console.db';
 
@@ -27,17 +28,36 @@ export interface EngineInternals {
   http?: Partial<HttpConfig>;
   log?: (message: string) => void;
   now?: () => Date;
+  /** First delay before a failed checkout lookup is tried again (default 30 s). */
+  recheckMs?: number;
 }
 
 export async function createEngine(
   opts: EngineOptions,
   internals: EngineInternals = {},
 ): Promise<Engine> {
-  mkdirSync(opts.dataDir, { recursive: true });
-  // Diagnostics go through redact(): nothing key-shaped reaches a log.
+  // Diagnostics go through redact() and lose every receiver token: nothing key-shaped and
+  // no token reaches a log.
   const sink = internals.log ?? ((m: string) => console.warn(`[engine] ${m}`));
-  const log = (m: string) => sink(redact(m));
-  const store = openStore(join(opts.dataDir, DB_FILE));
+  let tokens = (): string[] => [];
+  const log = (m: string) => sink(redact(tokens().reduce((t, token) => maskToken(t, token), m)));
+  // The data folder is private (0700, files 0600); one line says so when it was not.
+  const tightened = makePrivateDir(opts.dataDir);
+  if (tightened.length > 0) {
+    log(
+      `The data folder was readable by other users of this computer; made it private (${tightened.join(', ')}).`,
+    );
+  }
+  const store = openStore(join(opts.dataDir, DB_FILE), { log });
+  let known: string[] = [];
+  tokens = () => {
+    try {
+      known = store.receiver.tokens();
+    } catch {
+      // The store is closed: mask the tokens it last had.
+    }
+    return known;
+  };
   const vault = opts.vault ?? new KeytarVault();
   const keys = new ProfileKeys({
     vault,
@@ -52,6 +72,7 @@ export async function createEngine(
     dataDir: opts.dataDir,
     sandboxTimeScale: opts.sandboxTimeScale,
     http: internals.http,
+    recheckMs: internals.recheckMs,
     log,
   });
 
@@ -72,6 +93,7 @@ export async function createEngine(
     store,
     keys,
     runtime,
+    events: emitter,
     transport: opts.transport,
     version: opts.version,
     openExternal: opts.openExternal,
@@ -92,7 +114,7 @@ export async function createEngine(
       try {
         return await handler(input);
       } catch (err) {
-        if (err instanceof EngineError) throw err;
+        if (err instanceof EngineError) throw withoutTokens(err, tokens());
         // Unexpected failures: a generic error out, a redacted line in the log.
         log(`${channel} failed: ${err instanceof Error ? err.message : String(err)}`);
         throw new EngineError('internal', 'Something went wrong inside the console. Try again.');
@@ -112,4 +134,11 @@ export async function createEngine(
       return closing;
     },
   };
+}
+
+/** The error with every receiver token masked (a service may echo the webhook URL). */
+function withoutTokens(err: EngineError, tokens: string[]): EngineError {
+  const message = tokens.reduce((t, token) => maskToken(t, token), err.message);
+  if (message === err.message) return err;
+  return new EngineError(err.code, message, { field: err.field, retryAfterS: err.retryAfterS });
 }

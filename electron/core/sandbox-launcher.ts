@@ -45,9 +45,10 @@ export async function readLauncherState(dataDir: string): Promise<LauncherState>
 }
 
 export async function writeLauncherState(dataDir: string, state: LauncherState): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const tmp = `${stateFile(dataDir)}.tmp`;
-  await writeFile(tmp, JSON.stringify(state), 'utf8');
+  // 0600 like everything in the data folder (the rename keeps the mode).
+  await writeFile(tmp, JSON.stringify(state), { encoding: 'utf8', mode: 0o600 });
   await rename(tmp, stateFile(dataDir));
 }
 

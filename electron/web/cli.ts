@@ -43,7 +43,8 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  mkdirSync(opts.dataDir, { recursive: true });
+  // Private from the start (the engine tightens a folder left looser, and says so).
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   if (!rendererBuilt(RENDERER_DIR)) {
     console.error(
       `serve: the renderer is not built (${RENDERER_DIR} has no index.html); ` +

@@ -33,7 +33,8 @@ export type TransportErrorCode =
   | 'forbidden'
   | 'method_not_allowed'
   | 'payload_too_large'
-  | 'unsupported_media_type';
+  | 'unsupported_media_type'
+  | 'too_many_streams';
 
 export type WireError =
   EngineErrorShape | { code: TransportErrorCode | 'not_found' | 'bad_input'; message: string };

@@ -1,11 +1,17 @@
 // GET /events: the engine's pushes as server-sent events, one `event: <name>` per push with
-// the payload as JSON. One engine subscription per event name feeds every open stream.
+// the payload as JSON. One engine subscription per event name feeds every open stream. At
+// most MAX_EVENT_STREAMS are open at once: each holds a socket and a buffer for as long as
+// its client likes, so one token holder must not be able to exhaust the server with them.
 import type { ServerResponse } from 'node:http';
 import { EVENTS } from '../../shared/channels.ts';
 import type { Engine } from '../core/engine-types.ts';
+import { sendError } from './http-json.ts';
 
 export interface EventHub {
-  /** Takes over the response as an event stream until the client goes away. */
+  /**
+   * Takes over the response as an event stream until the client goes away; when
+   * MAX_EVENT_STREAMS are already open, answers 503 with a JSON error instead.
+   */
   attach(res: ServerResponse): void;
   clientCount(): number;
   close(): void;
@@ -14,8 +20,14 @@ export interface EventHub {
 /** Comments keep proxies and idle timers from cutting a quiet stream. */
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Open /events streams per server: a console rarely has more than a few tabs open. */
+export const MAX_EVENT_STREAMS = 32;
 
-export function createEventHub(engine: Engine, keepAliveMs = DEFAULT_KEEP_ALIVE_MS): EventHub {
+export function createEventHub(
+  engine: Engine,
+  keepAliveMs = DEFAULT_KEEP_ALIVE_MS,
+  maxStreams = MAX_EVENT_STREAMS,
+): EventHub {
   const clients = new Set<ServerResponse>();
 
   const send = (res: ServerResponse, text: string): void => {
@@ -41,6 +53,18 @@ export function createEventHub(engine: Engine, keepAliveMs = DEFAULT_KEEP_ALIVE_
 
   return {
     attach(res) {
+      if (clients.size >= maxStreams) {
+        sendError(
+          res,
+          503,
+          {
+            code: 'too_many_streams',
+            message: `This console already has ${maxStreams} live connections open, the most it serves. Close other console tabs or windows, then reload.`,
+          },
+          { 'Retry-After': '10' },
+        );
+        return;
+      }
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',

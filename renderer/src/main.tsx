@@ -1,3 +1,5 @@
+// Must stay the first import: zod is configured before any schema is built or run.
+import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -9,6 +9,11 @@ export interface Migration {
   sql: string;
   /** Data changes SQL cannot express; runs in the same transaction, after `sql`. */
   backfill?: (db: DatabaseSync) => void;
+  /**
+   * Rewrite the whole file once applied to an existing store (VACUUM, then an emptied WAL):
+   * for migrations after which old deleted content must not linger in free space.
+   */
+  vacuumAfter?: boolean;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -101,5 +106,14 @@ export const MIGRATIONS: readonly Migration[] = [
         update.run(json, r.id);
       }
     },
+  },
+  {
+    // Only the current and the previous signing secret are kept (the previous one still
+    // signs, for deliveries in flight and receivers not yet updated). Older secrets are
+    // deleted for good: secure_delete zeroes freed content and each rotation empties the WAL
+    // (db/webhooks.ts); this migration's VACUUM removes what older versions left behind.
+    version: 3,
+    sql: 'ALTER TABLE webhooks ADD COLUMN previous_secret TEXT',
+    vacuumAfter: true,
   },
 ];

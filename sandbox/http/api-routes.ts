@@ -4,6 +4,7 @@ import { isHttpUrl, LIMITS } from '../../shared/checkout-rules.ts';
 import type { SandboxContext } from '../context.ts';
 import { prepareCreate } from '../writer/create-batch.ts';
 import { readBody, readJson, requireJson } from './body.ts';
+import { guardMerchantFactory } from './host-guard.ts';
 import { parseListQuery } from './list-query.ts';
 import { HttpError, sendJson, sendJsonText, validationError } from './respond.ts';
 
@@ -63,6 +64,9 @@ export async function registerWebhook(
     problems.unshift({ field: 'url', message: `must be at most ${LIMITS.urlMax} characters` });
   } else if (!isHttpUrl(url)) {
     problems.unshift({ field: 'url', message: 'must be an absolute http(s) URL' });
+  } else {
+    const problem = await ctx.targets.registrationProblem(url);
+    if (problem !== null) problems.unshift({ field: 'url', message: problem });
   }
   if (problems.length > 0) throw validationError(problems);
   const record = ctx.webhooks.register(merchantId, url as string);
@@ -73,24 +77,29 @@ export async function registerWebhook(
   });
 }
 
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
-
 export async function createMerchant(
   ctx: SandboxContext,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!isLoopback(req.socket.remoteAddress)) {
-    throw new HttpError(
-      403,
-      'forbidden',
-      'Merchants can only be created from this machine (loopback addresses)',
-    );
+  guardMerchantFactory(req, ctx.listen.allowedHosts);
+  // No body is needed: empty or {} (read, so keep-alive stays clean).
+  const raw = (await readBody(req, 16 * 1024)).toString('utf8');
+  if (raw.trim() !== '') {
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch (err) {
+      const detail = err instanceof SyntaxError ? `: ${err.message}` : '';
+      throw new HttpError(400, 'invalid_json', `The request body is not valid JSON${detail}`);
+    }
+    const fields = requireObject(body);
+    const unknown = Object.keys(fields);
+    if (unknown.length > 0) {
+      throw validationError(
+        unknown.map((k) => ({ field: k, message: 'is not a known field (send {} or no body)' })),
+      );
+    }
   }
-  // No body is needed; one may be sent ({}), and is read so keep-alive stays clean.
-  await readBody(req, 16 * 1024);
   sendJson(res, 201, ctx.merchants.create());
 }

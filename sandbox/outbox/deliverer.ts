@@ -5,6 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { registerWaker } from './enqueue.ts';
 import { postOnce, type PostResult } from './post.ts';
 import { retryDelayMs } from './schedule.ts';
+import type { DeliveryCheck } from '../targets/target-guard.ts';
 import { signPayload } from './sign.ts';
 import { outboxStatements, type DueRow } from './statements.ts';
 
@@ -12,6 +13,8 @@ export interface Endpoint {
   url: string;
   /** "whsec_<base64>" as returned by POST /api-webhooks. */
   secret: string;
+  /** The secret the current one replaced: it signs too, for receivers not yet updated. */
+  previousSecret?: string | null;
 }
 
 export interface DelivererOptions {
@@ -30,6 +33,8 @@ export interface DelivererOptions {
   closeGraceMs?: number;
   /** One line per attempt; never given the secret, the body or the URL's path. */
   log?: (line: string) => void;
+  /** Vets the URL at each attempt and gives the DNS lookup its connection must use. */
+  targets?: { deliveryCheck(url: string): DeliveryCheck };
 }
 
 export interface Deliverer {
@@ -129,9 +134,21 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
     const startedAt = now();
     const timestamp = Math.floor(startedAt / 1000);
     const url = endpoint.url;
+    const check = options.targets?.deliveryCheck(url) ?? { lookup: undefined };
+    if ('problem' in check) {
+      record(row, number, startedAt, url, {
+        error: `target refused: ${check.problem}`,
+        durationMs: 0,
+      });
+      return true;
+    }
     let signature: string;
     try {
       signature = signPayload(endpoint.secret, row.event_id, timestamp, row.payload);
+      if (endpoint.previousSecret) {
+        const previous = signPayload(endpoint.previousSecret, row.event_id, timestamp, row.payload);
+        signature = `${signature} ${previous}`;
+      }
     } catch {
       const result: PostResult = { error: 'webhook secret is not valid', durationMs: 0 };
       record(row, number, startedAt, url, result);
@@ -142,6 +159,7 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
       body: row.payload,
       timeoutMs,
       signal: abort.signal,
+      lookup: check.lookup,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'payment-checkout-sandbox-webhooks/1',

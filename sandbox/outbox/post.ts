@@ -2,6 +2,7 @@
 // redirects and has no single deadline covering connect, headers and a slow server.
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 
 export interface PostResult {
   /** Status code when a response arrived in time, else undefined. */
@@ -18,6 +19,8 @@ export interface PostRequest {
   timeoutMs: number;
   /** Aborts the request early (deliverer shutdown); the result then has error 'aborted'. */
   signal?: AbortSignal;
+  /** Resolves the host for the connection (the target guard checks the addresses there). */
+  lookup?: LookupFunction | undefined;
 }
 
 /** Resolves as soon as the response headers arrive (the body is drained and ignored). */
@@ -50,6 +53,7 @@ export function postOnce(request: PostRequest): Promise<PostResult> {
       method: 'POST',
       // No connection reuse: a stale kept-alive socket would turn into a spurious failure.
       agent: false,
+      ...(request.lookup ? { lookup: request.lookup } : {}),
       headers: { ...request.headers, 'content-length': String(body.length), connection: 'close' },
     });
     const timer = setTimeout(() => {

@@ -3,7 +3,12 @@
 // zod's issue machinery. It only ever ACCEPTS: anything it is not sure of returns null and
 // goes through the zod schema, so every error (and its wording) still comes from zod, and
 // for an accepted body the result equals zod's parse (see test/unit/sandbox/fast-input.test.ts).
-import { DEFAULT_CURRENCY, isHttpUrl, LIMITS } from '../../shared/checkout-rules.ts';
+import {
+  DEFAULT_CURRENCY,
+  hasInvisibleCharacters,
+  isHttpUrl,
+  LIMITS,
+} from '../../shared/checkout-rules.ts';
 import { isCurrency } from '../../shared/currencies.ts';
 import { toMinor } from '../../shared/money.ts';
 import type { StoredItem } from '../db/checkouts.ts';
@@ -42,6 +47,8 @@ function item(value: unknown): StoredItem | null {
   if (typeof v.name !== 'string' || typeof v.amount !== 'number') return null;
   const name = v.name.trim();
   if (name.length < 1 || name.length > LIMITS.nameMax) return null;
+  // Any control or format character (even one the schema allows, as in 👩‍💻): zod decides.
+  if (hasInvisibleCharacters(name)) return null;
   if (!Number.isFinite(v.amount) || !(v.amount > 0)) return null;
   let quantity = 1;
   if ('quantity' in v) {

@@ -1,9 +1,11 @@
 // The Payment Checkout Service client: strict sending (the create body is parsed with the
 // shared house rules before it leaves), tolerant reading (schemas.ts). One client per base
-// URL and key; the engine builds a fresh one when the profile or key changes.
+// URL and key; the engine builds a fresh one when the profile or key changes. The key is bound
+// to the origin it was tested against: a client whose base URL is elsewhere cannot send it.
 import type { z } from 'zod';
 import { CreateCheckoutInput, fieldIssues } from '../../../shared/checkout-rules.ts';
 import { EngineError } from '../errors.ts';
+import type { BoundKey } from './bound-key.ts';
 import { DEFAULT_HTTP, exchange } from './http.ts';
 import type { HttpConfig } from './http.ts';
 import {
@@ -17,7 +19,8 @@ import type { ApiCheckout } from './schemas.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
-  key: string;
+  /** Sent only to its own origin (exchange() refuses any other before sending). */
+  key: BoundKey;
   http?: Partial<HttpConfig>;
 }
 

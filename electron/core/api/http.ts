@@ -1,8 +1,11 @@
 // One HTTP exchange with the service: per-request timeout, caller cancellation, bounded
 // retries with backoff for reads only, and every failure as a typed EngineError. The key
-// travels only in the x-api-key header; no message or cause built here ever contains it.
+// travels only in the x-api-key header, and only to the origin it was tested against
+// (BoundKey: checked here, the last step before a request leaves); no message or cause built
+// here ever contains it.
 import { EngineError } from '../errors.ts';
 import { redact } from '../vault/key-shape.ts';
+import type { BoundKey } from './bound-key.ts';
 import { errorFromResponse, parseRetryAfter } from './response-errors.ts';
 
 export interface HttpConfig {
@@ -29,7 +32,7 @@ export const DEFAULT_HTTP: HttpConfig = {
 export interface Exchange {
   method: 'GET' | 'POST';
   url: URL;
-  key: string;
+  key: BoundKey;
   body?: unknown;
   signal?: AbortSignal | undefined;
 }
@@ -76,6 +79,8 @@ function retryDelayMs(cfg: HttpConfig, err: EngineError, attempt: number): numbe
 
 async function attemptOnce(cfg: HttpConfig, ex: Exchange): Promise<JsonResponse> {
   const origin = ex.url.origin;
+  // Throws before anything is sent when the URL is not the key's own origin.
+  const keyHeader = ex.key.headerFor(ex.url);
   const ctrl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -114,7 +119,10 @@ async function attemptOnce(cfg: HttpConfig, ex: Exchange): Promise<JsonResponse>
   try {
     let res: Response;
     try {
-      const headers: Record<string, string> = { 'x-api-key': ex.key, accept: 'application/json' };
+      const headers: Record<string, string> = {
+        'x-api-key': keyHeader,
+        accept: 'application/json',
+      };
       if (ex.body !== undefined) headers['content-type'] = 'application/json';
       res = await cfg.fetch(ex.url, {
         method: ex.method,
@@ -158,7 +166,7 @@ async function attemptOnce(cfg: HttpConfig, ex: Exchange): Promise<JsonResponse>
       body: parsed ? body : undefined,
       retryAfterS: parseRetryAfter(res.headers.get('retry-after')),
       origin,
-      redactText: (t) => redact(t, ex.key),
+      redactText: (t) => redact(t, keyHeader),
     });
   } finally {
     clearTimeout(timer);

@@ -1,3 +1,4 @@
+export { BoundKey } from './bound-key.ts';
 export { createApiClient } from './client.ts';
 export type {
   ApiClient,

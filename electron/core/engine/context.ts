@@ -1,5 +1,6 @@
 // What every channel handler may use.
 import type { ProfileKeys } from '../profiles/index.ts';
+import type { Emitter } from './events.ts';
 import type { Store } from '../store/index.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -7,6 +8,8 @@ export interface HandlerContext {
   store: Store;
   keys: ProfileKeys;
   runtime: Runtime;
+  /** Pushes to every transport (checkout.created after a create). */
+  events: Emitter;
   transport: 'electron' | 'web';
   version: string;
   openExternal: ((url: string) => Promise<void>) | undefined;

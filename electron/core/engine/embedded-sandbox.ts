@@ -32,7 +32,10 @@ export async function startEmbeddedSandbox(d: SandboxDeps): Promise<EmbeddedSand
 
 /** Ensures the Sandbox profile holds a key this sandbox accepts. */
 export async function ensureSandboxKey(d: SandboxDeps, sandbox: EmbeddedSandbox): Promise<void> {
-  const existing = await d.keys.read(SANDBOX_ID).catch(() => null);
+  // The sandbox may have moved to another free port since the key was saved; the key is
+  // only valid for this sandbox's data folder, so it follows the sandbox, and nowhere else.
+  await d.keys.rebindSandboxKey(sandbox.baseUrl).catch(() => undefined);
+  const existing = await d.keys.read(SANDBOX_ID, sandbox.baseUrl).catch(() => null);
   if (existing !== null) {
     try {
       await createApiClient({
@@ -48,10 +51,10 @@ export async function ensureSandboxKey(d: SandboxDeps, sandbox: EmbeddedSandbox)
   }
   const merchant = await sandbox.createMerchant();
   if ((await d.keys.problem()) === null) {
-    await d.keys.save(SANDBOX_ID, merchant.api_key);
+    await d.keys.save(SANDBOX_ID, merchant.api_key, sandbox.baseUrl);
   } else {
     // No keychain: never written anywhere; a new merchant is provisioned next session.
-    d.keys.holdForSession(SANDBOX_ID, merchant.api_key);
+    d.keys.holdForSession(SANDBOX_ID, merchant.api_key, sandbox.baseUrl);
   }
   const state = await readLauncherState(d.dataDir);
   await writeLauncherState(d.dataDir, { ...state, merchant_id: merchant.merchant_id });

@@ -36,7 +36,10 @@ export function checkoutHandlers(c: HandlerContext): CheckoutHandlers {
       const id = c.runtime.profileId;
       const api = await c.runtime.api(id);
       const created = await api.createCheckout(input, { signal: signal() });
-      return c.store.checkouts.upsertCreated(id, created);
+      const stored = c.store.checkouts.upsertCreated(id, created);
+      // Lists open elsewhere (another window, a second screen) refetch on this push.
+      c.events.emit('checkout.created', stored);
+      return stored;
     },
 
     'checkouts.list': async (input) => {

@@ -1,4 +1,6 @@
-// app.info, profiles.* and key.*: the key only ever leaves as a masked KeyStatus.
+// app.info, profiles.* and key.*: the key only ever leaves as a masked KeyStatus. A key is
+// saved with the origin it was tested against: a profile gets one only after the test
+// passed, and a profile's new base URL removes it (the key is never tried elsewhere).
 import type { Handlers } from '../../../shared/contract.ts';
 import type { ProfileList } from '../../../shared/domain.ts';
 import {
@@ -6,9 +8,11 @@ import {
   addLiveProfile,
   checkRemovable,
   getProfile,
+  normalizeBaseUrl,
   toProfile,
   updateProfile,
 } from '../profiles/index.ts';
+import { EngineError } from '../errors.ts';
 import type { HandlerContext } from './context.ts';
 
 type ProfileHandlers = Pick<
@@ -37,14 +41,44 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
     'profiles.list': list,
 
     'profiles.add': async (input) => {
+      // Tested before anything is stored: a rejected, unreachable or slow service leaves
+      // no half-made profile behind.
+      const key =
+        input.key === undefined
+          ? null
+          : await c.keys.verify(normalizeBaseUrl(input.base_url), input.key);
       const p = addLiveProfile(c.store, input);
+      if (key !== null) {
+        try {
+          await c.keys.save(p.id, key, p.base_url);
+        } catch (err) {
+          c.store.profiles.remove(p.id);
+          throw err;
+        }
+      }
       return toProfile(p, await c.keys.status(p.id));
     },
 
     'profiles.update': async (input) => {
       const before = getProfile(c.store, input.id);
+      const moving =
+        input.base_url !== undefined &&
+        before.kind === 'live' &&
+        normalizeBaseUrl(input.base_url) !== before.base_url;
+      // The stored key was tested against the old address: it goes before the address
+      // changes, so no call that starts from here on can pair the two.
+      if (moving) {
+        await c.keys.clear(input.id).catch((err: unknown) => {
+          if (!(err instanceof EngineError) || err.code !== 'keychain_unavailable') throw err;
+          throw new EngineError(
+            'keychain_unavailable',
+            `The address was not changed: the key stored for the old address must be removed first, and the keychain is not available. ${err.message}`,
+            { field: 'base_url' },
+          );
+        });
+      }
       const p = updateProfile(c.store, input);
-      // A new base URL is a different service: register the receiver there.
+      // A new base URL is a different service: register the receiver there (once it has a key).
       if (p.base_url !== before.base_url) {
         c.store.webhooks.clear(p.id);
         if (p.id === c.runtime.profileId) await c.runtime.refreshRegistration();
@@ -70,7 +104,17 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
 
     'key.set': async ({ key }) => {
       const id = c.runtime.profileId;
-      const status = await c.keys.verifyAndSave(id, getProfile(c.store, id).base_url, key);
+      const baseUrl = getProfile(c.store, id).base_url;
+      const status = await c.keys.verifyAndSave(id, baseUrl, key);
+      if (getProfile(c.store, id).base_url !== baseUrl) {
+        // The address changed while the key was being tested: it belongs to neither.
+        await c.keys.clear(id);
+        throw new EngineError(
+          'conflict',
+          'The account’s address changed while the key was being tested. Add the key again.',
+          { field: 'key' },
+        );
+      }
       // A new key may be a different merchant: register the receiver for it.
       c.store.webhooks.clear(id);
       await c.runtime.refreshRegistration();

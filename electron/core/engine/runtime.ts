@@ -28,10 +28,16 @@ export interface RuntimeOptions {
   dataDir: string;
   sandboxTimeScale?: number | undefined;
   http?: Partial<HttpConfig> | undefined;
+  recheckMs?: number | undefined;
   log: (message: string) => void;
 }
 
 const GAPS_SHOWN = 20;
+/**
+ * Shorter stops are a profile switch or a port change: the service retries a failed
+ * delivery, so nothing can be missed in a few seconds, and warning about them is noise.
+ */
+export const MIN_GAP_MS = 5000;
 
 export class Runtime {
   private readonly o: RuntimeOptions;
@@ -133,7 +139,7 @@ export class Runtime {
         this.sandboxError ?? 'The embedded sandbox is not running. Switch to the Sandbox profile.',
       );
     }
-    const key = await this.o.keys.read(profileId);
+    const key = await this.o.keys.read(profileId, p.base_url);
     if (key === null) {
       const problem = await this.o.keys.problem();
       if (problem !== null) throw new EngineError('keychain_unavailable', problem);
@@ -162,7 +168,7 @@ export class Runtime {
       address: r ? `${r.host}:${r.port}` : null,
       last_event_at: store.receiver.lastEventAt(this.active),
       gaps: store.receiver
-        .downtime(this.active, GAPS_SHOWN)
+        .downtime(this.active, GAPS_SHOWN, MIN_GAP_MS)
         .map((g) => ({ from: g.from, to: g.to })),
       webhook: webhookStatus(store, this.active, this.target()),
       error: this.receiverError ?? (this.active === SANDBOX_ID ? this.sandboxError : null),
@@ -216,6 +222,7 @@ export class Runtime {
           if (this.active === profileId && this.receiver !== null) this.emitStatus();
         },
         log: (m) => this.o.log(`[receiver] ${m}`),
+        ...(this.o.recheckMs === undefined ? {} : { settlement: { recheckMs: this.o.recheckMs } }),
       });
       this.receiverError = null;
     } catch (err) {

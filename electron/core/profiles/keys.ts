@@ -1,10 +1,12 @@
 // Per-profile secrets: the API key and the webhook signing secrets, in the KeyVault only.
-// The key is tried against the service before it is saved; the renderer only ever gets a
-// masked form. With no keychain, nothing is written anywhere: the embedded sandbox may keep
-// its own throwaway key in memory for the session, nothing else does.
+// The key is tried against the service before it is saved, and saved with the origin it was
+// tried against; it is read back as a BoundKey, which the HTTP layer sends to that origin
+// only. The renderer only ever gets a masked form. With no keychain, nothing is written
+// anywhere: the embedded sandbox may keep its own throwaway key in memory for the session,
+// nothing else does.
 import { createHash } from 'node:crypto';
 import type { KeyStatus } from '../../../shared/domain.ts';
-import { createApiClient } from '../api/index.ts';
+import { BoundKey, createApiClient } from '../api/index.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { EngineError } from '../errors.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
@@ -27,7 +29,7 @@ export class ProfileKeys {
   private readonly sandboxAccountId: string;
   private readonly http: Partial<HttpConfig> | undefined;
   /** Session-only keys (the embedded sandbox when no keychain is reachable). */
-  private readonly session = new Map<string, string>();
+  private readonly session = new Map<string, StoredKey>();
   /** The receiver asks for secrets on every delivery; the keychain is slow, so cache them. */
   private readonly secretsCache = new Map<string, string[]>();
 
@@ -46,12 +48,45 @@ export class ProfileKeys {
     return this.vault.availability();
   }
 
-  /** The key for calls to the service, or null; never leaves the engine. */
-  async read(profileId: string): Promise<string | null> {
+  /**
+   * The key for calls to the service, bound to the origin it was tested against, or null;
+   * never leaves the engine. `baseUrl` (the profile's address) is used for one thing only: a
+   * key saved by a console from before origins were recorded is bound to it, once. That key
+   * has been sent to that address on every start already, so this gives it no new reach.
+   */
+  async read(profileId: string, baseUrl: string): Promise<BoundKey | null> {
     const held = this.session.get(profileId);
-    if (held) return held;
+    if (held) return new BoundKey(held.key, held.origin);
     if ((await this.vault.availability()) !== null) return null;
-    return this.vault.get(accounts.apiKey(this.id(profileId)));
+    const account = accounts.apiKey(this.id(profileId));
+    const stored = parseStored(await this.vault.get(account));
+    if (stored === null) return null;
+    if (stored.origin === null) {
+      const origin = new URL(baseUrl).origin;
+      await this.vault.set(account, serialize({ key: stored.key, origin }));
+      return new BoundKey(stored.key, origin);
+    }
+    return new BoundKey(stored.key, stored.origin);
+  }
+
+  /**
+   * Points the Sandbox profile's key at the embedded sandbox's new address. Only for the
+   * sandbox: the console itself chose that address (the service it runs in-process moved to
+   * another free port), and the key is valid only for that sandbox's data folder.
+   */
+  async rebindSandboxKey(baseUrl: string): Promise<void> {
+    const origin = new URL(baseUrl).origin;
+    const held = this.session.get(SANDBOX_ID);
+    if (held) {
+      this.session.set(SANDBOX_ID, { key: held.key, origin });
+      return;
+    }
+    if ((await this.vault.availability()) !== null) return;
+    const account = accounts.apiKey(this.id(SANDBOX_ID));
+    const stored = parseStored(await this.vault.get(account));
+    if (stored !== null && stored.origin !== origin) {
+      await this.vault.set(account, serialize({ key: stored.key, origin }));
+    }
   }
 
   async status(profileId: string): Promise<KeyStatus> {
@@ -60,7 +95,7 @@ export class ProfileKeys {
     if (problem !== null) {
       return {
         present: held !== undefined,
-        masked: held ? maskKey(held) : null,
+        masked: held ? maskKey(held.key) : null,
         keychain_available: false,
         problem:
           held !== undefined
@@ -69,7 +104,10 @@ export class ProfileKeys {
       };
     }
     try {
-      const key = held ?? (await this.vault.get(accounts.apiKey(this.id(profileId))));
+      const key =
+        held?.key ??
+        parseStored(await this.vault.get(accounts.apiKey(this.id(profileId))))?.key ??
+        null;
       return {
         present: key !== null,
         masked: key ? maskKey(key) : null,
@@ -85,11 +123,25 @@ export class ProfileKeys {
 
   /** Shape check, then the key must work against the service, then it goes to the keychain. */
   async verifyAndSave(profileId: string, baseUrl: string, rawKey: string): Promise<KeyStatus> {
+    const key = await this.verify(baseUrl, rawKey);
+    await this.save(profileId, key, baseUrl);
+    return this.status(profileId);
+  }
+
+  /**
+   * Shape check, keychain check, then GET /api-checkouts?limit=1 at `baseUrl`; returns the
+   * trimmed key. Saves nothing: a profile is only created once its key passed this.
+   */
+  async verify(baseUrl: string, rawKey: string): Promise<string> {
     const key = checkKeyShape(rawKey);
     const problem = await this.vault.availability();
     if (problem !== null) throw new EngineError('keychain_unavailable', problem);
     try {
-      await createApiClient({ baseUrl, key, http: this.http }).listCheckouts({ limit: 1 });
+      await createApiClient({
+        baseUrl,
+        key: new BoundKey(key, baseUrl),
+        http: this.http,
+      }).listCheckouts({ limit: 1 });
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
       if (err.code === 'key_rejected') {
@@ -105,18 +157,18 @@ export class ProfileKeys {
         },
       );
     }
-    await this.save(profileId, key);
-    return this.status(profileId);
+    return key;
   }
 
-  /** Saves without a check (the sandbox's freshly provisioned key). */
-  async save(profileId: string, key: string): Promise<void> {
-    await this.vault.set(accounts.apiKey(this.id(profileId)), key);
+  /** Saves with the origin of `baseUrl`, without a check (callers checked it there). */
+  async save(profileId: string, key: string, baseUrl: string): Promise<void> {
+    const origin = new URL(baseUrl).origin;
+    await this.vault.set(accounts.apiKey(this.id(profileId)), serialize({ key, origin }));
     this.session.delete(profileId);
   }
 
-  holdForSession(profileId: string, key: string): void {
-    this.session.set(profileId, key);
+  holdForSession(profileId: string, key: string, baseUrl: string): void {
+    this.session.set(profileId, { key, origin: new URL(baseUrl).origin });
   }
 
   async clear(profileId: string): Promise<KeyStatus> {
@@ -190,4 +242,34 @@ export class ProfileKeys {
       await this.vault.delete(account).catch(() => false);
     }
   }
+}
+
+/** What the keychain entry holds: the key and the origin it was tested against. */
+interface StoredKey {
+  key: string;
+  origin: string;
+}
+
+function serialize(k: StoredKey): string {
+  return JSON.stringify({ key: k.key, origin: k.origin });
+}
+
+/**
+ * The entry as written by serialize(), or a bare key as consoles before origins were
+ * recorded wrote it (origin null: read() binds it).
+ */
+function parseStored(raw: string | null): { key: string; origin: string | null } | null {
+  if (raw === null || raw === '') return null;
+  if (raw.startsWith('{')) {
+    try {
+      const v = JSON.parse(raw) as { key?: unknown; origin?: unknown };
+      if (typeof v.key === 'string' && typeof v.origin === 'string') {
+        return { key: v.key, origin: v.origin };
+      }
+    } catch {
+      // Not ours: treated as no key below rather than sent anywhere.
+    }
+    return null;
+  }
+  return { key: raw, origin: null };
 }

@@ -42,7 +42,7 @@ export function createHandler(d: HandlerDeps) {
     const ours = isOurPath(req.url);
     const entry = (status: number, reason: string | null): RequestLogInput => ({
       method: (req.method ?? '?').slice(0, 10),
-      path: ours ? '/webhooks/<token>' : loggablePath(req.url),
+      path: ours ? '/webhooks/<token>' : loggablePath(req.url, d.token),
       status,
       reason,
       at_ms: d.now(),

@@ -109,12 +109,27 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
-/** The request path as it may be logged: any /webhooks/<token> is masked, length bounded. */
-export function loggablePath(rawUrl: string | undefined): string {
+/**
+ * The request path as it may be logged: any /webhooks/<segment> is masked, and so is a path
+ * holding the receiver's own token anywhere else (//webhooks/<token>, /x/<token>, the token
+ * percent-encoded); length bounded.
+ */
+export function loggablePath(rawUrl: string | undefined, token: string | null = null): string {
   const path = (rawUrl ?? '').split('?')[0] ?? '';
   if (path.startsWith('/webhooks/')) return '/webhooks/<not the token>';
+  if (token !== null && (path.includes(token) || decoded(path).includes(token))) {
+    return '/<a path holding the token>';
+  }
   // Printable ASCII only, so the log cannot carry control characters.
   return path.replace(/[^\x20-\x7e]/g, '?').slice(0, 120) || '/';
+}
+
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 export function header(req: IncomingMessage, name: string): string | undefined {

@@ -1,6 +1,7 @@
 // The console's storage: one node:sqlite file in the user data folder. WAL so readers never
 // wait for the receiver's commits; synchronous=FULL because the receiver acknowledges a
-// webhook only after its commit, and that acknowledgement must survive a power cut.
+// webhook only after its commit, and that acknowledgement must survive a power cut. The
+// file and its -wal and -shm are 0600 (private-files.ts); the folder is the engine's.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -8,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { checkoutsRepo } from './checkouts.ts';
 import { migrate, reconcileCounters } from './migrations.ts';
 import { paymentsRepo } from './payments.ts';
+import { createPrivateFile, makePrivateFiles } from './private-files.ts';
 import { profilesRepo } from './profiles.ts';
 import { REQUEST_LOG_KEEP, receiverRepo } from './receiver-data.ts';
 import { openReceiverWriter, type ReceiverWriter } from './receiver-writer.ts';
@@ -25,12 +27,21 @@ export { localDay } from './sql.ts';
 export interface StoreOptions {
   /** Clock for timestamps the store adds itself (tests). */
   now?: () => number;
+  /** Told when files an earlier console left readable by others were made private. */
+  log?: (message: string) => void;
 }
 
 /** Opens (creating if needed) the database at dbPath and brings its schema up to date. */
 export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
-  if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
+  const onDisk = dbPath !== ':memory:';
+  const files = [dbPath, `${dbPath}-wal`, `${dbPath}-shm`];
+  const tightened: string[] = [];
+  if (onDisk) {
+    mkdirSync(dirname(dbPath), { recursive: true });
+    createPrivateFile(dbPath);
+    tightened.push(...makePrivateFiles(files));
+  }
   const db = new DatabaseSync(dbPath);
   let version: number;
   try {
@@ -41,9 +52,14 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     db.exec('PRAGMA busy_timeout = 5000');
     version = migrate(db);
     reconcileCounters(db);
+    // -wal and -shm exist now, made with the database file's mode; checked all the same.
+    if (onDisk) tightened.push(...makePrivateFiles(files));
   } catch (err) {
     db.close();
     throw err;
+  }
+  if (tightened.length > 0) {
+    options.log?.(`Made the database private (${tightened.join(', ')}).`);
   }
 
   let open = true;

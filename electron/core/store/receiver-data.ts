@@ -30,6 +30,10 @@ export function receiverRepo(db: DatabaseSync): ReceiverRepo {
       return row?.token ?? newToken(profileId);
     },
     rotateToken: newToken,
+    tokens() {
+      const rows = db.prepare('SELECT token FROM receiver_tokens').all() as { token: string }[];
+      return rows.map((r) => r.token);
+    },
 
     commitBatch: ops.commitBatch,
     log: ops.log,
@@ -76,7 +80,16 @@ export function receiverRepo(db: DatabaseSync): ReceiverRepo {
              ORDER BY id DESC LIMIT 1`,
           )
           .get(profileId) as { heartbeat_ms: number; stopped_ms: number | null } | undefined;
-        if (last) {
+        // A gap matters only if the service had somewhere to deliver meanwhile: a profile
+        // whose webhook was never registered (a new account still failing its key test)
+        // cannot have missed a payment, so its restarts leave no gap.
+        const registered = db
+          .prepare(
+            `SELECT 1 FROM webhooks WHERE profile_id = ? AND url IS NOT NULL
+             AND registered_at IS NOT NULL`,
+          )
+          .get(profileId);
+        if (last && registered) {
           const from = last.stopped_ms ?? last.heartbeat_ms;
           if (nowMs > from) {
             db.prepare(
@@ -122,13 +135,13 @@ export function receiverRepo(db: DatabaseSync): ReceiverRepo {
         stopped_at: r.stopped_ms === null ? null : iso(r.stopped_ms),
       };
     },
-    downtime(profileId, limit) {
+    downtime(profileId, limit, minMs = 0) {
       const rows = db
         .prepare(
-          `SELECT from_ms, to_ms, cause FROM downtime WHERE profile_id = ?
+          `SELECT from_ms, to_ms, cause FROM downtime WHERE profile_id = ? AND to_ms - from_ms >= ?
            ORDER BY id DESC LIMIT ?`,
         )
-        .all(profileId, limit) as {
+        .all(profileId, minMs, limit) as {
         from_ms: number;
         to_ms: number;
         cause: 'stopped' | 'crashed';

@@ -198,6 +198,8 @@ export interface ReceiverRepo {
   /** A stable, unguessable token for the profile's receiver path (created on first use). */
   token(profileId: string): string;
   rotateToken(profileId: string): string;
+  /** Every profile's receiver token (diagnostics mask them all). */
+  tokens(): string[];
   /**
    * One transaction for a tick's worth of requests: inserts the events (a duplicate dedupe
    * key changes nothing) and the log lines, then commits. Returns, per event, whether it
@@ -222,14 +224,17 @@ export interface ReceiverRepo {
    */
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Payment[];
   lastEventAt(profileId: string): string | null;
-  /** Starts a run: records the gap since the previous run ended, returns the run id. */
+  /**
+   * Starts a run and returns its id. Records the gap since the previous run ended, but only
+   * while the profile has a registered webhook (without one nothing could be delivered).
+   */
   startRun(profileId: string, nowMs: number): number;
   heartbeat(runId: number, nowMs: number): void;
   stopRun(runId: number, nowMs: number): void;
   /** The most recent run, for status display and diagnostics. */
   lastRun(profileId: string): ReceiverRun | null;
-  /** Newest first. */
-  downtime(profileId: string, limit: number): DowntimeWindow[];
+  /** Newest first; only gaps lasting at least `minMs` (default 0: all). */
+  downtime(profileId: string, limit: number, minMs?: number): DowntimeWindow[];
 }
 
 export interface Store {

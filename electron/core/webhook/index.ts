@@ -1,5 +1,6 @@
 export {
   checkPublicUrl,
+  maskToken,
   maskWebhookUrl,
   needsRegistration,
   registerWebhook,

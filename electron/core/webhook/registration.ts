@@ -14,10 +14,31 @@ export function webhookTarget(receiverUrl: string, publicUrl: string | null): st
   return `${publicUrl.replace(/\/+$/, '')}${path}`;
 }
 
-/** The URL with the receiver's path token hidden, for display. */
-export function maskWebhookUrl(url: string | null): string | null {
+const MASK = '••••';
+
+/**
+ * Text with the receiver's token replaced wherever it appears (a URL, a service's error
+ * echoing one, a log line). The token is 43 characters; shorter strings are not replaced.
+ */
+export function maskToken(text: string, token: string | null): string {
+  return token !== null && token.length >= 16 ? text.split(token).join(MASK) : text;
+}
+
+/**
+ * The URL with the receiver's path token hidden, for display. The token is replaced
+ * wherever it appears, whatever the public URL's own path holds (a public URL may end in
+ * /webhooks itself). A URL registered under an earlier token still ends with the
+ * receiver's path: its last /webhooks/<segment> is hidden.
+ */
+export function maskWebhookUrl(url: string | null, token: string | null = null): string | null {
   if (url === null) return null;
-  return url.replace(/\/webhooks\/[^/?#]+/, '/webhooks/••••');
+  const masked = maskToken(url, token);
+  if (masked !== url) return masked;
+  const at = url.lastIndexOf('/webhooks/');
+  if (at === -1) return url;
+  const start = at + '/webhooks/'.length;
+  const end = url.slice(start).search(/[/?#]|$/) + start;
+  return end > start ? `${url.slice(0, start)}${MASK}${url.slice(end)}` : url;
 }
 
 /** A public URL a tunnel forwards to the receiver: absolute http(s), no query or fragment. */
@@ -46,12 +67,14 @@ export function checkPublicUrl(raw: string | null): string | null {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/** The registration as the renderer sees it: the receiver's token never in it. */
 export function webhookStatus(
   store: Store,
   profileId: string,
   target: string | null,
 ): WebhookStatus {
   const rec = store.webhooks.get(profileId);
+  const token = store.receiver.token(profileId);
   const registered =
     rec !== null &&
     rec.url !== null &&
@@ -59,11 +82,12 @@ export function webhookStatus(
     (target === null || rec.url === target);
   return {
     registered,
-    url: maskWebhookUrl(rec?.url ?? null),
+    url: maskWebhookUrl(rec?.url ?? null, token),
     registered_at: rec?.registered_at ?? null,
     signed: registered && (rec?.signed ?? false),
     error:
-      rec?.last_error ??
+      // A service's error may echo the URL it was given, token and all.
+      (typeof rec?.last_error === 'string' ? maskToken(rec.last_error, token) : null) ??
       (rec?.url && target !== null && rec.url !== target
         ? 'The receiver address changed since the last registration.'
         : null),

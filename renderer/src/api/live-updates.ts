@@ -32,9 +32,10 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     // scheduled another run, so the cache still ends on the engine's answer.
     void client.invalidateQueries({ queryKey: qk.totals });
     void client.invalidateQueries({ queryKey: qk.receiver });
-    // Paid flags were set exactly above; checkouts.list asks the remote service, so the
-    // pages are only marked stale and refetched when next shown, not once a second.
-    void client.invalidateQueries({ queryKey: qk.checkouts, refetchType: 'none' });
+    // Paid flags were set exactly above. checkouts.list asks the remote service, so only the
+    // page on screen refetches (at most once a second): a paid checkout then leaves an
+    // "Active" filter, as the service has made it inactive. Other pages refetch when shown.
+    void client.invalidateQueries({ queryKey: qk.checkouts });
   }, RECONCILE_MS);
 
   const offPayment = merchant.on('payment.received', (p: Payment) => {
@@ -52,6 +53,11 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
   const offStatus = merchant.on('receiver.status', (s: ReceiverStatus) => {
     client.setQueryData(qk.receiver, s);
   });
+  // A link made on another screen or window changes every page's total and order: the page
+  // on screen refetches now, the others when next shown.
+  const offCreated = merchant.on('checkout.created', () => {
+    void client.invalidateQueries({ queryKey: qk.checkouts });
+  });
   const offLink = onLinkState((_state, reconnected) => {
     if (reconnected) void client.invalidateQueries();
   });
@@ -60,6 +66,7 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     reconcile.cancel();
     offPayment();
     offStatus();
+    offCreated();
     offLink();
   };
 }

@@ -36,6 +36,9 @@ export function useCheckoutPage(limit: number, offset: number, active: boolean |
       merchant.checkouts.list({ limit, offset, ...(active === undefined ? {} : { active }) }),
     placeholderData: keepPreviousData,
     retry: false,
+    // Links can be made where no push reaches this page (the service's own dashboard,
+    // another device): coming back to the window always asks again.
+    refetchOnWindowFocus: 'always',
   });
 }
 

@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, Settings } from '../../../shared/domain.ts';
 import { qk } from '../api/keys.ts';
-import { useKeyStatus, useProfiles } from '../api/queries.ts';
+import { useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
 import { merchant, transport } from '../bridge/index.ts';
-import { chime, notifyPayment } from '../lib/alerts.ts';
+import { chime, notifyPayment, wantSound } from '../lib/alerts.ts';
 import { useUi } from '../state/ui-store.ts';
-import { Announcer } from '../ui/announcer.tsx';
+import { Announcer, hideToast } from '../ui/announcer.tsx';
 import { Notice } from '../ui/Feedback.tsx';
 import { Checkouts } from '../features/checkouts/Checkouts.tsx';
 import { NewLink } from '../features/new-link/NewLink.tsx';
@@ -66,11 +66,68 @@ function KeyBanner() {
   return null;
 }
 
+// A toast is about the screen it was shown on. Subscribed (not an effect) so it runs inside
+// go() itself: a toast announced right after a go() (onboarding's "Sandbox ready") stays.
+useUi.subscribe((s, prev) => {
+  if (s.screen !== prev.screen) hideToast();
+});
+
+/** After Alt+1…4 the new screen's heading has the focus, so reading starts there. */
+function useHeadingFocus(): void {
+  const n = useUi((s) => s.headingFocus);
+  useEffect(() => {
+    if (n === 0) return;
+    const h = document.querySelector<HTMLElement>('#main h1');
+    if (!h) return;
+    h.tabIndex = -1; // focusable from code, not a tab stop
+    h.focus();
+  }, [n]);
+}
+
+/**
+ * A toast's row takes height from the screen above it; the control that was just used (an
+ * Export button at the bottom of Settings) stays in view rather than sliding under the edge.
+ */
+function useFocusStaysInView(onboarded: boolean): void {
+  useEffect(() => {
+    if (!onboarded) return;
+    const main = document.getElementById('main');
+    if (!main) return;
+    // The control last pressed or focused (a busy button is disabled, so it loses focus).
+    let used: Element | null = null;
+    const use = (e: Event) => {
+      used = e.target instanceof Element ? e.target : null;
+    };
+    main.addEventListener('pointerdown', use, true);
+    main.addEventListener('focusin', use, true);
+    const resized = new ResizeObserver(() => {
+      if (used && used !== main && used.isConnected && main.contains(used)) {
+        used.scrollIntoView({ block: 'nearest' });
+      }
+    });
+    resized.observe(main);
+    return () => {
+      resized.disconnect();
+      main.removeEventListener('pointerdown', use, true);
+      main.removeEventListener('focusin', use, true);
+    };
+  }, [onboarded]);
+}
+
+/** The audio context exists only while sound is on (no autoplay warning otherwise). */
+function useSoundPreference(): void {
+  const sound = useSettings().data?.sound ?? false;
+  useEffect(() => wantSound(sound), [sound]);
+}
+
 export function App() {
   const { onboarded, screen } = useUi();
   useTheme();
   useLiveUpdates();
   useSettingsPrefetch();
+  useHeadingFocus();
+  useSoundPreference();
+  useFocusStaysInView(onboarded);
   if (!onboarded) {
     return (
       <>

@@ -13,7 +13,7 @@ const NAV: { screen: Screen; label: string; icon: IconName }[] = [
 ];
 
 export function Sidebar() {
-  const { screen, go } = useUi();
+  const { screen, go, jump } = useUi();
   const profiles = useProfiles();
   const totals = useTotals();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
@@ -24,12 +24,12 @@ export function Sidebar() {
       const item = NAV[Number(e.key) - 1];
       if (item) {
         e.preventDefault();
-        go(item.screen);
+        jump(item.screen);
       }
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [go]);
+  }, [jump]);
 
   return (
     <nav className="sidebar" aria-label="Main">

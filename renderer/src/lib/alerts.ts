@@ -5,8 +5,10 @@ import { formatMoney } from '../../../shared/money.ts';
 
 let ctx: AudioContext | null = null;
 
-// Browsers only let a page start audio after a gesture; payments arrive without one, so the
-// audio context is created (suspended or not) and resumed on the first click or key press.
+// Browsers only let a page start audio after a gesture; payments arrive without one, so while
+// sound is on the audio context is created (or resumed) on the next click or key press. With
+// sound off no context is ever made: making one outside a gesture is what the browser warns
+// about.
 function unlockAudio(): void {
   try {
     ctx ??= new AudioContext();
@@ -14,9 +16,18 @@ function unlockAudio(): void {
   } catch {
     // No audio device.
   }
+  wantSound(false);
 }
-window.addEventListener('pointerdown', unlockAudio, { once: true, capture: true });
-window.addEventListener('keydown', unlockAudio, { once: true, capture: true });
+
+/** Follows the sound preference: listens for the gesture that may start audio, or stops. */
+export function wantSound(on: boolean): void {
+  for (const type of ['pointerdown', 'keydown'] as const) {
+    window.removeEventListener(type, unlockAudio, { capture: true });
+    if (on && ctx?.state !== 'running') {
+      window.addEventListener(type, unlockAudio, { capture: true });
+    }
+  }
+}
 
 export function chime(): void {
   try {

@@ -33,7 +33,10 @@ interface DraftState {
   draft: Draft;
   setLine(key: string, patch: Partial<Omit<DraftLine, 'key'>>): void;
   addLine(line?: DraftLine): void;
+  /** Removes a line (the last one too: "Add line" starts again); undone by insertLine. */
   removeLine(key: string): void;
+  /** Puts a line back at `index` (clamped), e.g. to undo a removal. */
+  insertLine(line: DraftLine, index: number): void;
   moveLine(key: string, by: -1 | 1): void;
   setField<K extends 'currency' | 'successUrl' | 'active'>(k: K, v: Draft[K]): void;
   reset(): void;
@@ -61,9 +64,12 @@ export const useDraft = create<DraftState>()(
           return { draft: { ...s.draft, lines: [...lines, line ?? newLine()] } };
         }),
       removeLine: (key) =>
+        set((s) => ({ draft: { ...s.draft, lines: s.draft.lines.filter((l) => l.key !== key) } })),
+      insertLine: (line, index) =>
         set((s) => {
-          const lines = s.draft.lines.filter((l) => l.key !== key);
-          return { draft: { ...s.draft, lines: lines.length ? lines : [newLine()] } };
+          const lines = s.draft.lines.filter((l) => l.key !== line.key);
+          lines.splice(Math.max(0, Math.min(index, lines.length)), 0, line);
+          return { draft: { ...s.draft, lines } };
         }),
       moveLine: (key, by) =>
         set((s) => {

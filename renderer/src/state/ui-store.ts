@@ -17,16 +17,20 @@ interface UiState {
   pageSize: PageSize;
   page: number;
   search: string;
-  /** Gaps ending at or before this time were acknowledged by the person. */
-  gapsSeenUntil: string | null;
+  /** Per profile: receiver gaps ending at or before this time were dismissed. */
+  gapsSeen: Record<string, string>;
+  /** Bumped by a keyboard jump (Alt+1…4): the new screen's heading takes the focus. */
+  headingFocus: number;
   setOnboarded(v: boolean): void;
   go(screen: Screen): void;
+  /** go() from the keyboard: focus lands on the new screen's heading, not on the body. */
+  jump(screen: Screen): void;
   setTheme(theme: Theme): void;
   setCheckoutFilter(f: ActiveFilter): void;
   setPageSize(n: PageSize): void;
   setPage(n: number): void;
   setSearch(s: string): void;
-  dismissGaps(until: string): void;
+  dismissGaps(profileId: string, until: string): void;
 }
 
 export const useUi = create<UiState>()(
@@ -39,15 +43,18 @@ export const useUi = create<UiState>()(
       pageSize: 25,
       page: 0,
       search: '',
-      gapsSeenUntil: null,
+      gapsSeen: {},
+      headingFocus: 0,
       setOnboarded: (onboarded) => set({ onboarded }),
       go: (screen) => set({ screen }),
+      jump: (screen) => set((s) => ({ screen, headingFocus: s.headingFocus + 1 })),
       setTheme: (theme) => set({ theme }),
       setCheckoutFilter: (checkoutFilter) => set({ checkoutFilter, page: 0 }),
       setPageSize: (pageSize) => set({ pageSize, page: 0 }),
       setPage: (page) => set({ page: Math.max(0, page) }),
       setSearch: (search) => set({ search }),
-      dismissGaps: (gapsSeenUntil) => set({ gapsSeenUntil }),
+      dismissGaps: (profileId, until) =>
+        set((s) => ({ gapsSeen: { ...s.gapsSeen, [profileId]: until } })),
     }),
     {
       name: 'merchant.ui',
@@ -57,7 +64,7 @@ export const useUi = create<UiState>()(
         theme: s.theme,
         checkoutFilter: s.checkoutFilter,
         pageSize: s.pageSize,
-        gapsSeenUntil: s.gapsSeenUntil,
+        gapsSeen: s.gapsSeen,
       }),
     },
   ),

@@ -1,4 +1,5 @@
 // Native <dialog> opened modally: focus is trapped, Escape closes, focus returns afterwards.
+// A child marked data-autofocus takes the focus on opening (else the first control does).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './Button.tsx';
 import { Icon } from './icons.tsx';
@@ -14,7 +15,10 @@ export function Dialog(props: {
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (props.open && !d.open) d.showModal();
+    if (props.open && !d.open) {
+      d.showModal();
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!props.open && d.open) d.close();
   }, [props.open]);
   return (

@@ -5,6 +5,7 @@ interface ToastState {
   message: string;
   n: number;
   show(message: string): void;
+  hide(): void;
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -17,9 +18,16 @@ export const useToast = create<ToastState>()((set) => ({
     set((s) => ({ message, n: s.n + 1 }));
     timer = setTimeout(() => set({ message: '' }), 3500);
   },
+  hide: () => {
+    clearTimeout(timer);
+    set({ message: '' });
+  },
 }));
 
 export const announce = (message: string) => useToast.getState().show(message);
+
+/** A toast is about the screen it was shown on: leaving that screen takes it away. */
+export const hideToast = () => useToast.getState().hide();
 
 export function Announcer() {
   const message = useToast((s) => s.message);

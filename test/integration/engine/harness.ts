@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { EventName } from '../../../shared/channels.ts';
+import { EVENTS, type EventName } from '../../../shared/channels.ts';
 import type { EventPayload } from '../../../shared/contract.ts';
 import { EngineError, MemoryVault, createEngine } from '../../../electron/core/index.ts';
-import type { Engine, KeyVault } from '../../../electron/core/index.ts';
+import type { Engine, EngineInternals, KeyVault } from '../../../electron/core/index.ts';
 
 export interface Captured {
   event: EventName;
@@ -30,7 +30,14 @@ export function tempDir(): string {
 }
 
 export async function openEngine(
-  o: { dataDir?: string; vault?: KeyVault; profile?: string; keepDir?: boolean } = {},
+  o: {
+    dataDir?: string;
+    vault?: KeyVault;
+    profile?: string;
+    keepDir?: boolean;
+    /** Overrides of the engine's HTTP settings (timeouts) and recheck delay. */
+    internals?: Omit<EngineInternals, 'log'>;
+  } = {},
 ): Promise<Harness> {
   const dataDir = o.dataDir ?? tempDir();
   const vault = o.vault ?? new MemoryVault();
@@ -49,9 +56,13 @@ export async function openEngine(
       },
       ...(o.profile ? { profile: o.profile } : {}),
     },
-    { log: (m) => logs.push(m), http: { timeoutMs: 2000, baseDelayMs: 10 } },
+    {
+      log: (m) => logs.push(m),
+      http: { timeoutMs: 2000, baseDelayMs: 10 },
+      ...o.internals,
+    },
   );
-  const offs = (['payment.received', 'receiver.status'] as const).map((event) =>
+  const offs = EVENTS.map((event) =>
     engine.on(event, (payload) => events.push({ event, payload })),
   );
   return {

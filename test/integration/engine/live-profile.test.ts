@@ -108,6 +108,21 @@ describe('live profiles', () => {
     expect((await h.engine.call('profiles.list', {})).active_id).toBe('sandbox');
   });
 
+  it('a moment on another profile, or failed key tests, leave no "possible missed payments" gap', async () => {
+    // The sandbox (registered) is left for a new account whose key keeps being rejected.
+    const p = await addLive();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await callError(h.engine, 'key.set', { key: 'sk_live_thisKeyIsUnknown1234' });
+      await h.engine.call('profiles.switch', { id: 'sandbox' });
+      await h.engine.call('profiles.switch', { id: p.id });
+    }
+    // The new account was never registered: its stops could not miss a delivery.
+    expect((await h.engine.call('receiver.status', {})).gaps).toEqual([]);
+    // The sandbox was away for well under MIN_GAP_MS each time: nothing worth a warning.
+    await h.engine.call('profiles.switch', { id: 'sandbox' });
+    expect((await h.engine.call('receiver.status', {})).gaps).toEqual([]);
+  });
+
   it('a service that is down gives offline, and a key cannot be saved then', async () => {
     await addLive();
     const { api_key } = await service.createMerchant();

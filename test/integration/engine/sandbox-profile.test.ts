@@ -57,6 +57,11 @@ describe('Sandbox profile: zero set-up', () => {
     });
     expect(two).toMatchObject({ product_name: 'Cake + 1 more', amount: 12.05, paid: false });
     expect(two.items).toHaveLength(2);
+    // Every create is pushed, so lists open on other screens refetch.
+    expect(h.events.filter((e) => e.event === 'checkout.created').map((e) => e.payload)).toEqual([
+      one,
+      two,
+    ]);
     const inactive = await engine.call('checkouts.create', {
       items: [{ name: 'Off', amount: 1 }],
       active: false,

@@ -52,6 +52,12 @@ it(
     const started = performance.now();
     tmp = tempDir();
     store = openTestStore(tmp.dir); // creates the file, schema and profile
+    // Gaps are recorded for a profile the service delivers to (as the engine records it).
+    store.webhooks.setRegistered(PROFILE, {
+      url: 'http://127.0.0.1/webhooks/t',
+      registered_at: new Date().toISOString(),
+      signed: true,
+    });
     const dbPath = join(tmp.dir, 'console.db');
     const secretsFile = join(tmp.dir, 'webhook-secret');
     const consoleDb = new ConsoleDb(dbPath);

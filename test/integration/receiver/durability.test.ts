@@ -24,6 +24,15 @@ const CHILD = fileURLToPath(new URL('./fixtures/crash-child.ts', import.meta.url
 
 const fx = storePerTest();
 
+/** Gaps are recorded only for a profile the service delivers to (a registered webhook). */
+function registerWebhook(s: Store = fx.store): void {
+  s.webhooks.setRegistered(PROFILE, {
+    url: 'http://127.0.0.1:1/webhooks/t',
+    registered_at: '2026-03-01T09:00:00.000Z',
+    signed: true,
+  });
+}
+
 function finalState(s: Store) {
   return s.payments
     .page(PROFILE, { limit: 5000, offset: 0 })
@@ -81,6 +90,7 @@ describe('crash safety', () => {
   });
 
   it('survives SIGKILL of a receiver process: acknowledged events are processed once', async () => {
+    registerWebhook();
     const dbPath = join(fx.dir, 'console.db');
     const known = seedCheckout(fx.store, { amount: 8 });
     const unknownId = randomUUID();
@@ -233,6 +243,7 @@ describe('concurrency', () => {
 
 describe('downtime', () => {
   it('records the gap between a clean stop and the next start', async () => {
+    registerWebhook();
     let clock = Date.parse('2026-03-01T10:00:00Z');
     const now = () => clock;
     const h1 = await startHarness(fx.store, { now });
@@ -247,6 +258,7 @@ describe('downtime', () => {
   });
 
   it('bounds a crash gap by the last heartbeat', async () => {
+    registerWebhook();
     let clock = Date.parse('2026-03-01T10:00:00Z');
     const now = () => clock;
     // A crash is a run that never records its stop: hide stopRun from the first receiver.
@@ -271,8 +283,50 @@ describe('downtime', () => {
   });
 
   it('records no gap on the very first start', async () => {
+    registerWebhook();
     const h = await startHarness(fx.store);
     expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([]);
+    await h.close();
+  });
+
+  it('records no gap while the profile has no registered webhook (nothing could be missed)', async () => {
+    // A new account whose key test keeps failing: its receiver starts and stops with each
+    // attempt, but the service was never told where to deliver.
+    let clock = Date.parse('2026-03-01T10:00:00Z');
+    const now = () => clock;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const h = await startHarness(fx.store, { now });
+      clock += 1_000;
+      await h.close();
+      clock += 60_000;
+    }
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([]);
+
+    // Once registered, the next stop is a real gap.
+    registerWebhook();
+    const h = await startHarness(fx.store, { now });
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([
+      { from: '2026-03-01T10:02:03.000Z', to: '2026-03-01T10:03:03.000Z', cause: 'stopped' },
+    ]);
+    await h.close();
+  });
+
+  it('lists only gaps of at least the given length, newest first', async () => {
+    registerWebhook();
+    let clock = Date.parse('2026-03-01T10:00:00Z');
+    const now = () => clock;
+    for (const pause of [120_000, 800, 30_000]) {
+      const h = await startHarness(fx.store, { now });
+      clock += 1_000;
+      await h.close();
+      clock += pause;
+    }
+    const h = await startHarness(fx.store, { now });
+    expect(fx.store.receiver.downtime(PROFILE, 10, 5_000)).toEqual([
+      { from: '2026-03-01T10:02:03.800Z', to: '2026-03-01T10:02:33.800Z', cause: 'stopped' },
+      { from: '2026-03-01T10:00:01.000Z', to: '2026-03-01T10:02:01.000Z', cause: 'stopped' },
+    ]);
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toHaveLength(3);
     await h.close();
   });
 });

@@ -60,7 +60,30 @@ describe('sandbox CLI', () => {
     expect(await run.exit).toBe(0);
   });
 
+  it('--allow-private-webhooks lets a sandbox on 0.0.0.0 deliver to loopback', async () => {
+    const register = async (args: string[]) => {
+      const dir = tempDir();
+      dirs.push(dir);
+      const run = runCli(['--host', '0.0.0.0', '--data', dir, ...args]);
+      const ready = await run.ready;
+      const res = await fetch(`${ready.base_url}/api-webhooks`, {
+        method: 'POST',
+        headers: { 'x-api-key': ready.api_key, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'http://127.0.0.1:9/hook' }),
+      });
+      const body = (await res.json()) as { error?: { message: string } };
+      run.child.kill('SIGTERM');
+      expect(await run.exit).toBe(0);
+      return { status: res.status, message: body.error?.message ?? '' };
+    };
+    const without = await register([]);
+    expect(without.status).toBe(400);
+    expect(without.message).toMatch(/loopback address.*--allow-private-webhooks/);
+    expect((await register(['--allow-private-webhooks'])).status).toBe(201);
+  });
+
   const bad: [string[], RegExp][] = [
+    [['--allow-private-webhooks=yes'], /allow-private-webhooks/],
     [['--port', 'abc'], /--port/],
     [['--port', '70000'], /--port/],
     [['--port', '-1'], /--port/],

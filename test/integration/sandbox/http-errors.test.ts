@@ -150,7 +150,10 @@ describe('request errors', () => {
   });
 
   it('loopback peers create merchants without a key', async () => {
-    const res = await fetch(`${h.sandbox.baseUrl}/sandbox/merchants`, { method: 'POST' });
+    const res = await fetch(`${h.sandbox.baseUrl}/sandbox/merchants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { merchant_id: string; api_key: string };
     expect(Object.keys(body).sort()).toEqual(['api_key', 'merchant_id']);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../electron/core/api/index.ts';
+import { BoundKey, createApiClient } from '../../../electron/core/api/index.ts';
 import type { ApiClient } from '../../../electron/core/api/index.ts';
 import { EngineError } from '../../../electron/core/errors.ts';
 import { checkoutJson, drop, hang, json, startFakeService, text } from './fake-service.ts';
@@ -13,7 +13,7 @@ beforeEach(async () => {
   svc = await startFakeService();
   api = createApiClient({
     baseUrl: svc.baseUrl,
-    key: KEY,
+    key: new BoundKey(KEY, svc.baseUrl),
     http: { timeoutMs: 300, baseDelayMs: 5, maxRetries: 2, maxRetryAfterS: 2 },
   });
 });
@@ -120,6 +120,39 @@ describe('API client: tolerant reading', () => {
       });
       expect((await failure(api.listCheckouts())).code).toBe('bad_response');
       expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('never sends the key to an origin other than the one it was tested against', async () => {
+    const other = await startFakeService();
+    try {
+      // The base URL points elsewhere; the key is bound to svc's origin.
+      const elsewhere = createApiClient({
+        baseUrl: other.baseUrl,
+        key: new BoundKey(KEY, svc.baseUrl),
+        http: { timeoutMs: 300, baseDelayMs: 1 },
+      });
+      for (const call of [
+        () => elsewhere.listCheckouts({ limit: 1 }),
+        () => elsewhere.createCheckout({ items: [{ name: 'Tea', amount: 1 }] }),
+        () => elsewhere.registerWebhook('http://127.0.0.1:1/webhooks/x'),
+      ]) {
+        const e = await failure(call());
+        expect(e.code).toBe('no_key');
+        expect(e.message).toContain(new URL(svc.baseUrl).origin);
+      }
+      expect(other.requests).toHaveLength(0);
+      // Same host, another port is another origin too.
+      const port = Number(new URL(svc.baseUrl).port);
+      const bound = new BoundKey(KEY, `http://127.0.0.1:${port + 1}`);
+      expect(() => bound.headerFor(new URL(`${svc.baseUrl}/api-checkouts`))).toThrow(/not sent/);
+      expect(bound.headerFor(new URL(`http://127.0.0.1:${port + 1}/x`))).toBe(KEY);
+      // Printed or serialised, a bound key shows only its masked form.
+      expect(JSON.stringify({ bound })).not.toContain(KEY);
+      expect(String(bound)).not.toContain(KEY);
+      expect((await import('node:util')).inspect(bound)).not.toContain(KEY);
     } finally {
       await other.close();
     }
@@ -242,7 +275,11 @@ describe('API client: typed errors', () => {
   it('a closed port → offline, naming the address', async () => {
     const base = svc.baseUrl;
     await svc.close();
-    const down = createApiClient({ baseUrl: base, key: KEY, http: { baseDelayMs: 1 } });
+    const down = createApiClient({
+      baseUrl: base,
+      key: new BoundKey(KEY, base),
+      http: { baseDelayMs: 1 },
+    });
     const e = await failure(down.listCheckouts());
     expect(e.code).toBe('offline');
     expect(e.message).toContain(base);

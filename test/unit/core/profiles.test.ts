@@ -77,7 +77,10 @@ describe('ProfileKeys', () => {
     });
     expect(svc.requests[0]?.url).toBe('/api-checkouts?limit=1');
     expect(svc.requests[0]?.headers['x-api-key']).toBe(GOOD);
-    expect(vault.entries.get('profile:p1:api-key')).toBe(GOOD);
+    expect(JSON.parse(vault.entries.get('profile:p1:api-key') ?? '')).toEqual({
+      key: GOOD,
+      origin: new URL(svc.baseUrl).origin,
+    });
   });
 
   it('401 → key_rejected and nothing saved', async () => {
@@ -106,15 +109,40 @@ describe('ProfileKeys', () => {
   });
 
   it('names the sandbox entry after its data folder', async () => {
-    await keys.save('sandbox', GOOD);
+    await keys.save('sandbox', GOOD, 'http://127.0.0.1:4000');
     const other = new ProfileKeys({ vault, sandboxDataDir: '/data/b/sandbox' });
-    expect(await keys.read('sandbox')).toBe(GOOD);
-    expect(await other.read('sandbox')).toBeNull();
+    expect((await keys.read('sandbox', 'http://127.0.0.1:4000'))?.origin).toBe(
+      'http://127.0.0.1:4000',
+    );
+    expect(await other.read('sandbox', 'http://127.0.0.1:4000')).toBeNull();
     expect([...vault.entries.keys()][0]).toMatch(/^profile:sandbox@[0-9a-f]{12}:api-key$/);
   });
 
+  it('stores the origin with the key; a key saved before origins were kept is bound once', async () => {
+    await keys.save('p1', GOOD, 'https://pay.example/v1');
+    // Read with another address, the key stays bound to the one it was tested against.
+    expect((await keys.read('p1', 'https://elsewhere.example'))?.origin).toBe(
+      'https://pay.example',
+    );
+    // A bare key, as earlier consoles stored it: bound to the profile's address at first read.
+    await vault.set('profile:p2:api-key', GOOD);
+    expect((await keys.read('p2', 'https://old.example/api'))?.origin).toBe('https://old.example');
+    expect(JSON.parse(vault.entries.get('profile:p2:api-key') ?? '')).toEqual({
+      key: GOOD,
+      origin: 'https://old.example',
+    });
+    expect((await keys.read('p2', 'https://new.example'))?.origin).toBe('https://old.example');
+    expect((await keys.status('p2')).masked).toBe('sk_live_••••1a2b');
+  });
+
+  it('a failed check saves nothing and verify() alone never saves', async () => {
+    svc.script(json(200, { data: [], total: 0 }));
+    expect(await keys.verify(svc.baseUrl, ` ${GOOD} `)).toBe(GOOD);
+    expect(vault.entries.size).toBe(0);
+  });
+
   it('clears and forgets', async () => {
-    await keys.save('p1', GOOD);
+    await keys.save('p1', GOOD, 'https://pay.example');
     await keys.rotateWebhookSecret('p1', 'whsec_a');
     expect((await keys.clear('p1')).present).toBe(false);
     expect(await keys.webhookSecrets('p1')).toEqual(['whsec_a']);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../electron/core/api/index.ts';
+import { BoundKey, createApiClient } from '../../../electron/core/api/index.ts';
 import { ProfileKeys } from '../../../electron/core/profiles/index.ts';
 import { openStore } from '../../../electron/core/store/index.ts';
 import type { Store } from '../../../electron/core/store/index.ts';
@@ -64,7 +64,11 @@ describe('registerWebhook', () => {
   });
 
   const api = () =>
-    createApiClient({ baseUrl: svc.baseUrl, key: 'sk_live_abcdabcd', http: { timeoutMs: 500 } });
+    createApiClient({
+      baseUrl: svc.baseUrl,
+      key: new BoundKey('sk_live_abcdabcd', svc.baseUrl),
+      http: { timeoutMs: 500 },
+    });
 
   it('stores the secret, keeps the previous one for grace, records the registration', async () => {
     svc.script(

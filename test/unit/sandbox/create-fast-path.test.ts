@@ -51,6 +51,15 @@ const itemVariants: unknown[] = [
   { name: 'x'.repeat(201), amount: 1 },
   { name: ` ${'x'.repeat(200)} `, amount: 1 },
   { name: 'Ünïcødé "quoted" \\ \u2028', amount: 3 },
+  // Invisible characters: refused (RLO, tab, ZWSP), allowed in context (emoji ZWJ, Persian
+  // ZWNJ, a flag's tags), or trimmed away at the ends (a trailing newline).
+  { name: 'Tea \u202E5€', amount: 1 },
+  { name: 'Tea\tcake', amount: 1 },
+  { name: 'Zero\u200Bwidth', amount: 1 },
+  { name: 'Dev \u{1F469}\u200D\u{1F4BB} mug', amount: 1 },
+  { name: 'کتاب\u200Cها', amount: 1 },
+  { name: 'Flag \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', amount: 1 },
+  { name: 'Scone\n', amount: 1 },
   { name: 'A', amount: 0 },
   { name: 'A', amount: -1 },
   { name: 'A', amount: 1.005 },

@@ -12,6 +12,15 @@ import { CopyButton } from '../share/CopyButton.tsx';
 
 export const ROW_HEIGHT = 52;
 
+/**
+ * One state per checkout, as payment dashboards show it. Paid wins: a verified payment can
+ * arrive (and be shown at once) before the service's list says the checkout is inactive.
+ */
+function Status({ c }: { c: Checkout }) {
+  if (c.paid) return <Badge tone="ok">✓ Paid</Badge>;
+  return c.active ? <Badge tone="info">Active</Badge> : <Badge tone="muted">Inactive</Badge>;
+}
+
 export const CheckoutRow = memo(function CheckoutRow(props: {
   c: Checkout;
   now: number;
@@ -24,8 +33,9 @@ export const CheckoutRow = memo(function CheckoutRow(props: {
         <ProductName name={c.product_name} />
       </td>
       <td className="num">{formatMoney(c.amount, c.currency)}</td>
-      <td>{c.active ? <Badge tone="info">Active</Badge> : <Badge tone="muted">Inactive</Badge>}</td>
-      <td>{c.paid ? <Badge tone="ok">✓ Paid</Badge> : <span className="muted">Not paid</span>}</td>
+      <td>
+        <Status c={c} />
+      </td>
       <td>
         <time dateTime={c.created_at} title={exactTime(c.created_at)}>
           {relativeTime(c.created_at, props.now)}

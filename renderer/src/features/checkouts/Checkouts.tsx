@@ -149,8 +149,7 @@ export function Checkouts() {
                   <th scope="col" className="num">
                     Amount
                   </th>
-                  <th scope="col">State</th>
-                  <th scope="col">Paid</th>
+                  <th scope="col">Status</th>
                   <th scope="col">Created</th>
                   <th scope="col">
                     <span className="sr-only">Actions</span>

@@ -44,7 +44,7 @@ export function CurrencyPicker(props: {
       <select
         id={id}
         value={props.value}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={props.error ? `${id}-err ${id}-hint` : `${id}-hint`}
         aria-invalid={props.error ? true : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       >
@@ -63,7 +63,11 @@ export function CurrencyPicker(props: {
           ))}
         </optgroup>
       </select>
-      {props.error ? <p className="field-error">{props.error}</p> : null}
+      {props.error ? (
+        <p id={`${id}-err`} className="field-error">
+          {props.error}
+        </p>
+      ) : null}
       <p id={`${id}-hint`} className="field-hint">
         {exp === 0 ? 'Whole amounts only' : `Prices with up to ${exp} decimals`}
       </p>

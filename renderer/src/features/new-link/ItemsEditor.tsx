@@ -1,33 +1,72 @@
 // The line items: name, unit price, quantity (default 1), with move up/down and remove.
 // Each input is labelled "Line N …" so keyboard and screen-reader users know where they are.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { currencyExponent } from '../../../../shared/currencies.ts';
-import { formatMoney, fromMinor, parseMajorText } from '../../../../shared/money.ts';
+import { formatMoney, fromMinor } from '../../../../shared/money.ts';
+import { formatPriceInput, minorToDecimal } from '../../../../shared/money-input.ts';
 import { LIMITS } from '../../../../shared/checkout-rules.ts';
 import { useDraft, type DraftLine } from '../../state/draft-store.ts';
 import { useCatalogue } from '../../state/catalogue-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import type { Issues } from './draft-rules.ts';
+import type { Issues, LineCheck } from './draft-rules.ts';
+import { PriceChoice, PriceField } from './PriceField.tsx';
+import { UndoToast, type Removal } from './UndoToast.tsx';
 
-function lineTotal(line: DraftLine, currency: string): string {
-  const p = parseMajorText(line.price, currency);
-  const q = line.quantity.trim() === '' ? 1 : Number(line.quantity);
-  if (!p.ok || !Number.isInteger(q) || q < 1) return '—';
-  try {
-    return formatMoney(fromMinor(p.minor * q, currency), currency);
-  } catch {
-    return '—';
-  }
-}
+/** Where focus goes after a render: a line's name field, or "Add line". */
+type FocusTarget = { line: number } | 'add';
 
 export function ItemsEditor(props: {
   issues: Issues;
+  lines: LineCheck[];
+  locale: string;
   shown(field: string): boolean;
   touch(field: string): void;
 }) {
-  const { draft, setLine, addLine, removeLine, moveLine } = useDraft();
+  const { draft, setLine, addLine, removeLine, insertLine, moveLine } = useDraft();
   const save = useCatalogue((s) => s.save);
+  const { locale } = props;
+  const root = useRef<HTMLDivElement>(null);
+  const removalSeq = useRef(0);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
+  const [removed, setRemoved] = useState<(Removal & { line: DraftLine; index: number }) | null>(
+    null,
+  );
+  const expire = useCallback(() => setRemoved(null), []);
+
+  // Focus moves once the lines it refers to are rendered.
+  useEffect(() => {
+    if (!focusTarget || !root.current) return;
+    const el =
+      focusTarget === 'add'
+        ? root.current.querySelector<HTMLElement>('.lines-foot > button')
+        : root.current.querySelector<HTMLElement>(`[aria-label="Line ${focusTarget.line} name"]`);
+    el?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  function remove(index: number, line: DraftLine) {
+    removeLine(line.key);
+    const left = draft.lines.length - 1;
+    // The next line takes this one's place; after the last line, the one before it.
+    setFocusTarget(left === 0 ? 'add' : { line: Math.min(index, left - 1) + 1 });
+    const name = line.name.trim();
+    setRemoved({
+      id: (removalSeq.current += 1),
+      line,
+      index,
+      message: `Removed line ${index + 1}${name ? ` “${name}”` : ''}.`,
+    });
+  }
+
+  function undo() {
+    if (!removed) return;
+    insertLine(removed.line, removed.index);
+    setFocusTarget({ line: Math.min(removed.index, draft.lines.length) + 1 });
+    setRemoved(null);
+  }
+
   const exp = (() => {
     try {
       return currencyExponent(draft.currency);
@@ -36,10 +75,20 @@ export function ItemsEditor(props: {
     }
   })();
   const err = (f: string) => (props.shown(f) ? props.issues[f] : undefined);
+  // The placeholder is written the way this locale writes a price: "0.00", "0,00", "٠٫٠٠".
+  const placeholder = (() => {
+    try {
+      return formatPriceInput(0, draft.currency, locale);
+    } catch {
+      return exp === 0 ? '0' : `0.${'0'.repeat(exp)}`;
+    }
+  })();
   const n = draft.lines.length;
+  const money = (minor: number) =>
+    formatMoney(fromMinor(minor, draft.currency), draft.currency, locale);
 
   return (
-    <div className="lines">
+    <div className="lines" ref={root}>
       <div className="line line-head" aria-hidden="true">
         <span>#</span>
         <span>Item</span>
@@ -51,9 +100,24 @@ export function ItemsEditor(props: {
       <ol className="line-list">
         {draft.lines.map((line, i) => {
           const f = (k: string) => `items[${i}].${k}`;
-          const errors = [err(f('name')), err(f('amount')), err(f('quantity'))].filter(Boolean);
+          const check = props.lines[i];
+          const reading = check?.price ?? { kind: 'empty' };
+          // An ambiguous price shows its choice at once, not only after the field is left.
+          const choice = reading.kind === 'ambiguous' ? reading.choices : null;
+          const errors = [
+            ['name', err(f('name'))],
+            ['amount', choice ? undefined : err(f('amount'))],
+            ['quantity', err(f('quantity'))],
+          ].filter((e): e is [string, string] => Boolean(e[1]));
+          const errId = (k: string) => `line-${line.key}-${k}-error`;
+          // Each field with an error names it in aria-describedby (the list under the line).
+          const describedBy = (k: string) => (err(f(k)) ? errId(k) : undefined);
+          const priceErrors = [
+            ...(choice ? [`line-${line.key}-choice`] : []),
+            ...errors.filter(([k]) => k === 'amount').map(([k]) => errId(k)),
+          ];
           return (
-            <li key={line.key} className={`line${errors.length ? ' has-error' : ''}`}>
+            <li key={line.key} className={`line${errors.length || choice ? ' has-error' : ''}`}>
               <span className="line-no" aria-hidden="true">
                 {i + 1}
               </span>
@@ -63,17 +127,22 @@ export function ItemsEditor(props: {
                 value={line.name}
                 maxLength={LIMITS.nameMax + 20}
                 aria-invalid={err(f('name')) ? true : undefined}
+                aria-describedby={describedBy('name')}
                 onChange={(e) => setLine(line.key, { name: e.target.value })}
                 onBlur={() => props.touch(f('name'))}
               />
-              <input
-                aria-label={`Line ${i + 1} unit price`}
-                placeholder={exp === 0 ? '0' : `0.${'0'.repeat(exp)}`}
-                inputMode={exp === 0 ? 'numeric' : 'decimal'}
-                className="num"
+              <PriceField
+                line={i + 1}
+                id={`line-${line.key}-price`}
                 value={line.price}
-                aria-invalid={err(f('amount')) ? true : undefined}
-                onChange={(e) => setLine(line.key, { price: e.target.value })}
+                reading={reading}
+                currency={draft.currency}
+                locale={locale}
+                placeholder={placeholder}
+                decimals={exp}
+                invalid={Boolean(err(f('amount')) || choice)}
+                errorIds={priceErrors}
+                onChange={(price) => setLine(line.key, { price })}
                 onBlur={() => props.touch(f('amount'))}
               />
               <input
@@ -82,10 +151,13 @@ export function ItemsEditor(props: {
                 className="num"
                 value={line.quantity}
                 aria-invalid={err(f('quantity')) ? true : undefined}
+                aria-describedby={describedBy('quantity')}
                 onChange={(e) => setLine(line.key, { quantity: e.target.value })}
                 onBlur={() => props.touch(f('quantity'))}
               />
-              <span className="num line-total">{lineTotal(line, draft.currency)}</span>
+              <span className="num line-total">
+                {check?.totalMinor == null ? '—' : money(check.totalMinor)}
+              </span>
               <span className="line-actions">
                 <Button
                   size="sm"
@@ -110,9 +182,12 @@ export function ItemsEditor(props: {
                   variant="ghost"
                   aria-label={`Save line ${i + 1} to saved items`}
                   title="Save to saved items"
-                  disabled={!line.name.trim() || !parseMajorText(line.price, draft.currency).ok}
+                  disabled={!line.name.trim() || reading.kind !== 'ok'}
                   onClick={() => {
-                    save({ name: line.name, price: line.price.trim(), currency: draft.currency });
+                    if (reading.kind !== 'ok') return;
+                    // Saved as a plain decimal ("1234.50"), which reads the same in any locale.
+                    const price = minorToDecimal(reading.minor, draft.currency);
+                    save({ name: line.name, price, currency: draft.currency });
                     announce(`Saved “${line.name.trim()}” to saved items`);
                   }}
                 >
@@ -122,15 +197,33 @@ export function ItemsEditor(props: {
                   size="sm"
                   variant="ghost"
                   aria-label={`Remove line ${i + 1}`}
-                  onClick={() => removeLine(line.key)}
+                  onClick={() => remove(i, line)}
                 >
                   <Icon name="x" />
                 </Button>
               </span>
-              {errors.length ? (
+              {errors.length || choice ? (
                 <ul className="line-errors">
-                  {errors.map((e) => (
-                    <li key={e}>{e}</li>
+                  {choice ? (
+                    <li>
+                      <PriceChoice
+                        line={i + 1}
+                        id={`line-${line.key}-choice`}
+                        text={line.price}
+                        choices={choice}
+                        currency={draft.currency}
+                        locale={locale}
+                        onChoose={(price) => {
+                          setLine(line.key, { price });
+                          document.getElementById(`line-${line.key}-price`)?.focus();
+                        }}
+                      />
+                    </li>
+                  ) : null}
+                  {errors.map(([k, e]) => (
+                    <li key={k} id={errId(k)}>
+                      {e}
+                    </li>
                   ))}
                 </ul>
               ) : null}
@@ -138,19 +231,20 @@ export function ItemsEditor(props: {
           );
         })}
       </ol>
-      <Button
-        icon={<Icon name="plus" />}
-        disabled={n >= LIMITS.itemsMax}
-        onClick={() => {
-          addLine();
-          // Focus the new line's name so typing continues without the mouse.
-          requestAnimationFrame(() =>
-            document.querySelector<HTMLInputElement>(`[aria-label="Line ${n + 1} name"]`)?.focus(),
-          );
-        }}
-      >
-        Add line
-      </Button>
+      <div className="lines-foot">
+        <Button
+          icon={<Icon name="plus" />}
+          disabled={n >= LIMITS.itemsMax}
+          onClick={() => {
+            addLine();
+            // Focus the new line's name so typing continues without the mouse.
+            setFocusTarget({ line: n + 1 });
+          }}
+        >
+          Add line
+        </Button>
+        <UndoToast removal={removed} onUndo={undo} onExpire={expire} />
+      </div>
       {err('items') ? <p className="field-error">{err('items')}</p> : null}
     </div>
   );

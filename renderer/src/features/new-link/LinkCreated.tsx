@@ -18,9 +18,10 @@ export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
     <section className="created" aria-labelledby="created-title">
       <div className="created-main">
         <p className="eyebrow ok-text">✓ Payment link ready</p>
-        <h2 id="created-title" className="created-title" title={c.product_name}>
+        {/* The screen's own heading now (a page needs one h1: axe, screen-reader outline). */}
+        <h1 id="created-title" className="created-title" title={c.product_name}>
           {c.product_name}
-        </h2>
+        </h1>
         <p className="created-amount">{amount}</p>
         <label className="field-label" htmlFor="checkout-url">
           Checkout URL

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../../shared/money.ts';
 import { merchant, toMerchantError, type MerchantError } from '../../bridge/index.ts';
 import { qk } from '../../api/keys.ts';
 import { useDraft } from '../../state/draft-store.ts';
+import { userLocale } from '../../lib/locale.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
@@ -30,7 +31,8 @@ export function NewLink() {
   const [failure, setFailure] = useState<{ error: MerchantError; draft: unknown } | null>(null);
   const serverError = failure && failure.draft === draft ? failure.error : null;
   const [created, setCreated] = useState<Checkout | null>(null);
-  const check = useMemo(() => checkDraft(draft), [draft]);
+  const locale = userLocale();
+  const check = useMemo(() => checkDraft(draft, locale), [draft, locale]);
 
   const create = useMutation({
     mutationFn: () => merchant.checkouts.create(check.body!),
@@ -126,7 +128,13 @@ export function NewLink() {
           <h3 className="small-title">Saved items</h3>
           <SavedItems />
         </div>
-        <ItemsEditor issues={issues} shown={shown} touch={touch} />
+        <ItemsEditor
+          issues={issues}
+          lines={check.lines}
+          locale={locale}
+          shown={shown}
+          touch={touch}
+        />
       </section>
 
       <section className="card options">
@@ -164,7 +172,7 @@ export function NewLink() {
         <div className="summary-total">
           <span className="muted small">Total</span>
           <output className="total" aria-live="polite" aria-label="Total">
-            {check.total === null ? '—' : formatMoney(check.total, draft.currency)}
+            {check.total === null ? '—' : formatMoney(check.total, draft.currency, locale)}
           </output>
         </div>
         <Button type="submit" variant="primary" size="lg" busy={create.isPending}>
@@ -186,6 +194,8 @@ function focusField(field: string) {
     ? document.querySelector<HTMLElement>(`[aria-label="${label}"]`)
     : field === 'success_url'
       ? document.querySelector<HTMLElement>('input[type="url"]')
-      : null;
+      : field === 'items'
+        ? document.querySelector<HTMLElement>('.lines-foot > button')
+        : null;
   el?.focus();
 }

@@ -7,11 +7,19 @@ import {
   LIMITS,
   productName,
 } from '../../../../shared/checkout-rules.ts';
-import { fromMinor, parseMajorText } from '../../../../shared/money.ts';
+import { formatMoney, fromMinor } from '../../../../shared/money.ts';
+import { readPrice, type PriceReading } from '../../../../shared/money-input.ts';
 import { isCurrency } from '../../../../shared/currencies.ts';
 import type { Draft } from '../../state/draft-store.ts';
 
 export type Issues = Record<string, string>;
+
+export interface LineCheck {
+  /** How the unit price reads in the person's locale (what would be sent). */
+  price: PriceReading;
+  /** Unit price × quantity in minor units; null while the line is not valid. */
+  totalMinor: number | null;
+}
 
 export interface DraftCheck {
   issues: Issues;
@@ -19,8 +27,16 @@ export interface DraftCheck {
   body: CreateCheckoutInput | null;
   /** Σ of the lines that are valid so far, in major units; null if none is. */
   total: number | null;
+  lines: LineCheck[];
   complete: boolean;
   productName: string;
+}
+
+const NO_PRICE: PriceReading = { kind: 'empty' };
+
+/** "could mean 1,50 € or 1.500,00 €": the two readings, as the currency is shown. */
+export function readingsText(choices: readonly number[], currency: string, locale: string) {
+  return choices.map((m) => formatMoney(fromMinor(m, currency), currency, locale)).join(' or ');
 }
 
 function parseQuantity(text: string): { ok: true; n: number } | { ok: false; reason: string } {
@@ -33,14 +49,16 @@ function parseQuantity(text: string): { ok: true; n: number } | { ok: false; rea
   return { ok: true, n };
 }
 
-export function checkDraft(draft: Draft): DraftCheck {
+/** Checks the draft as typed; prices are read the way `locale` writes numbers. */
+export function checkDraft(draft: Draft, locale: string): DraftCheck {
   const issues: Issues = {};
   const currency = draft.currency.toUpperCase();
   const currencyOk = isCurrency(currency);
   if (!currencyOk) issues.currency = 'must be an ISO 4217 currency code such as USD';
 
-  let sum = 0;
-  let anyValid = false;
+  const prices: PriceReading[] = [];
+  const unitMinor: (number | null)[] = [];
+  const quantities: (number | null)[] = [];
   const items = draft.lines.map((line, i) => {
     const name = line.name.trim();
     if (!name) issues[`items[${i}].name`] = 'Name must not be empty';
@@ -48,18 +66,24 @@ export function checkDraft(draft: Draft): DraftCheck {
       issues[`items[${i}].name`] = `Name must be at most ${LIMITS.nameMax} characters`;
     const qty = parseQuantity(line.quantity);
     if (!qty.ok) issues[`items[${i}].quantity`] = `Quantity ${qty.reason}`;
+    quantities.push(qty.ok ? qty.n : null);
     let amount = NaN;
-    if (currencyOk) {
-      const price = parseMajorText(line.price, currency);
-      if (!price.ok) issues[`items[${i}].amount`] = `Price ${price.reason}`;
-      else if (price.minor <= 0) issues[`items[${i}].amount`] = 'Price must be greater than 0';
-      else {
-        amount = fromMinor(price.minor, currency);
-        if (qty.ok) {
-          sum += price.minor * qty.n;
-          anyValid = true;
-        }
-      }
+    const price = currencyOk ? readPrice(line.price, currency, locale) : NO_PRICE;
+    prices.push(price);
+    unitMinor.push(null);
+    const field = `items[${i}].amount`;
+    if (!currencyOk) {
+      // The currency's own error says what to fix first.
+    } else if (price.kind === 'empty') issues[field] = 'Price is required';
+    else if (price.kind === 'error') issues[field] = `Price ${price.reason}`;
+    else if (price.kind === 'ambiguous') {
+      issues[field] =
+        `Price “${line.price.trim()}” could mean ` +
+        `${readingsText(price.choices, currency, locale)}: choose one`;
+    } else if (price.minor <= 0) issues[field] = 'Price must be greater than 0';
+    else {
+      amount = fromMinor(price.minor, currency);
+      unitMinor[i] = price.minor;
     }
     return { name, amount, quantity: qty.ok ? qty.n : 1 };
   });
@@ -82,11 +106,27 @@ export function checkDraft(draft: Draft): DraftCheck {
       issues[field] = field === 'success_url' ? `Success URL ${message}` : message;
     }
   }
+  // A line has a total only when its price and quantity are valid, by the same rules (local
+  // and the schema's) that decide whether it can be sent; the total adds those lines.
+  const lines = draft.lines.map((_, i): LineCheck => {
+    const unit = unitMinor[i] ?? null;
+    const qty = quantities[i] ?? null;
+    const bad = issues[`items[${i}].amount`] || issues[`items[${i}].quantity`];
+    const lineTotal = unit !== null && qty !== null && !bad ? unit * qty : null;
+    return {
+      price: prices[i] ?? NO_PRICE,
+      totalMinor: lineTotal !== null && Number.isSafeInteger(lineTotal) ? lineTotal : null,
+    };
+  });
+  const valid = lines.flatMap((l) => (l.totalMinor === null ? [] : [l.totalMinor]));
+  const sum = valid.reduce((a, b) => a + b, 0);
   const complete = Object.keys(issues).length === 0;
   return {
     issues,
     body: complete ? body : null,
-    total: anyValid && currencyOk ? fromMinor(sum, currency) : null,
+    total:
+      valid.length && currencyOk && Number.isSafeInteger(sum) ? fromMinor(sum, currency) : null,
+    lines,
     complete,
     productName: productName(draft.lines.map((l) => ({ name: l.name || 'Untitled item' }))),
   };

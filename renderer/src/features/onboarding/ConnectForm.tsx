@@ -1,5 +1,6 @@
 // Connect a live account: name, base URL, API key. The engine tries the key against the
-// service before keeping it; on failure the previous profile is restored and the form stays.
+// service before it creates the account: on failure nothing is added, the account in use
+// stays in use, and the form stays as typed.
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
@@ -18,7 +19,6 @@ export function ConnectForm(props: {
   const [name, setName] = useState('My shop');
   const [baseUrl, setBaseUrl] = useState('');
   const [key, setKey] = useState('');
-  const [createdId, setCreatedId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; baseUrl?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -34,30 +34,21 @@ export function ConnectForm(props: {
     setOutcome(null);
     if (Object.keys(next).length) return;
     setBusy(true);
-    const before = await merchant.profiles.list().catch(() => null);
-    let id = createdId;
     try {
-      if (!id) {
-        id = (await merchant.profiles.add({ name: name.trim(), base_url: url })).id;
-        setCreatedId(id);
-      } else {
-        await merchant.profiles.update({ id, name: name.trim(), base_url: url });
-      }
-      await merchant.profiles.switch({ id });
-      const status = await merchant.key.set({ key: key.trim() });
+      const added = await merchant.profiles.add({
+        name: name.trim(),
+        base_url: url,
+        key: key.trim(),
+      });
+      await merchant.profiles.switch({ id: added.id });
       setKey('');
       await resetAccountData(client);
-      props.onConnected(status.masked);
+      props.onConnected(added.key.masked);
     } catch (err) {
       const me = toMerchantError(err);
       if (me.field === 'base_url') setErrors({ baseUrl: me.message });
       else if (me.field === 'key') setErrors({ key: me.message });
       setOutcome(connectOutcome(me, url));
-      // Go back to the account that worked before, so the console is not left keyless.
-      if (before && before.active_id !== id) {
-        await merchant.profiles.switch({ id: before.active_id }).catch(() => undefined);
-      }
-      await resetAccountData(client);
     } finally {
       setBusy(false);
     }

@@ -13,14 +13,14 @@ import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { useUi } from '../../state/ui-store.ts';
 
-// A profile switch restarts the receiver for a few milliseconds; no delivery can be missed
-// in that time (the service retries), so only stops of a second or more are worth a warning.
-const MIN_GAP_MS = 1000;
-
 export function useLinkState(): LinkState {
   const [state, setState] = useState(linkState);
   useEffect(() => onLinkState((s) => setState(s)), []);
   return state;
+}
+
+function Time({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{exactTime(iso)}</time>;
 }
 
 function Dot({ tone }: { tone: 'ok' | 'warn' | 'error' }) {
@@ -32,7 +32,7 @@ export function StatusStrip() {
   const link = useLinkState();
   const now = useNow(15_000);
   const client = useQueryClient();
-  const { gapsSeenUntil, dismissGaps, go } = useUi();
+  const { gapsSeen, dismissGaps, go } = useUi();
   const profiles = useProfiles();
   const settings = useSettings();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
@@ -57,10 +57,14 @@ export function StatusStrip() {
       </div>
     );
   }
-  const gaps = s.gaps.filter(
-    (g) =>
-      Date.parse(g.to) - Date.parse(g.from) >= MIN_GAP_MS &&
-      (gapsSeenUntil === null || Date.parse(g.to) > Date.parse(gapsSeenUntil)),
+  // The engine lists only gaps worth a warning (a registered webhook, a few seconds or more).
+  const profileId = profiles.data?.active_id ?? '';
+  const seen = gapsSeen[profileId];
+  const gaps = s.gaps.filter((g) => seen === undefined || Date.parse(g.to) > Date.parse(seen));
+  // The most recent gap by its end, whatever order the list comes in (newest first today).
+  const latest = gaps.reduce<(typeof gaps)[number] | undefined>(
+    (a, g) => (a === undefined || Date.parse(g.to) > Date.parse(a.to) ? g : a),
+    undefined,
   );
   return (
     <>
@@ -123,18 +127,15 @@ export function StatusStrip() {
         </Notice>
       ) : null}
       {s.webhook.error ? <Notice tone="warn">Webhook: {s.webhook.error}</Notice> : null}
-      {gaps.length ? (
+      {latest ? (
         <Notice tone="warn">
           <strong>Possible missed payments.</strong> The receiver was not running{' '}
-          {gaps.length === 1
-            ? `from ${exactTime(gaps[0]!.from)} to ${exactTime(gaps[0]!.to)}`
-            : `${gaps.length} times, last from ${exactTime(gaps[gaps.length - 1]!.from)} to ${exactTime(gaps[gaps.length - 1]!.to)}`}
-          . The service retries deliveries, but check your payments there for that time.{' '}
-          <button
-            type="button"
-            className="link"
-            onClick={() => dismissGaps(gaps[gaps.length - 1]!.to)}
-          >
+          {gaps.length === 1 ? null : `${gaps.length} times, most recently `}
+          from <Time iso={latest.from} /> to <Time iso={latest.to} />. The service retries
+          deliveries, but check your payments there for{' '}
+          {gaps.length === 1 ? 'that time' : 'those times'}.{' '}
+          {/* One click hides every gap shown: all of them end at or before the latest. */}
+          <button type="button" className="link" onClick={() => dismissGaps(profileId, latest.to)}>
             Dismiss
           </button>
         </Notice>

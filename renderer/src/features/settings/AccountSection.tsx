@@ -5,6 +5,7 @@ import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
 import { useKeyStatus, useProfiles } from '../../api/queries.ts';
 import { errorMessage, merchant, toMerchantError } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
@@ -15,11 +16,15 @@ export function AccountSection() {
   const key = useKeyStatus();
   const client = useQueryClient();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const hadKey = (key.data ?? active?.key)?.present ?? false;
   const [newKey, setNewKey] = useState('');
   const [replacing, setReplacing] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [urlError, setUrlError] = useState<string | undefined>();
+  // Set when a new address removed the key (it is only ever sent where it was tested).
+  const [keyRemovedNote, setKeyRemovedNote] = useState<string | null>(null);
 
   const setKey = useMutation({
     mutationFn: (k: string) => merchant.key.set({ key: k }),
@@ -27,6 +32,7 @@ export function AccountSection() {
       setNewKey('');
       setReplacing(false);
       setKeyError(null);
+      setKeyRemovedNote(null);
       void client.invalidateQueries();
       announce(`Key accepted and saved: ${s.masked ?? ''}`);
     },
@@ -43,10 +49,17 @@ export function AccountSection() {
   });
   const saveUrl = useMutation({
     mutationFn: (url: string) => merchant.profiles.update({ id: active!.id, base_url: url }),
-    onSuccess: () => {
+    onSuccess: (p) => {
       setBaseUrl(null);
       void client.invalidateQueries();
-      announce('Base URL saved');
+      if (hadKey && !p.key.present) {
+        const note = `Base URL saved. The API key was removed: it was tested against ${active?.base_url ?? 'the old address'} and is never sent anywhere else. Add the key for ${p.base_url}.`;
+        setKeyRemovedNote(note);
+        setReplacing(true);
+        announce(note);
+      } else {
+        announce('Base URL saved');
+      }
     },
     onError: (e) => setUrlError(errorMessage(e)),
   });
@@ -89,6 +102,11 @@ export function AccountSection() {
             value={baseUrl ?? active.base_url}
             onChange={(e) => setBaseUrl(e.target.value)}
             error={urlError}
+            hint={
+              k.present
+                ? 'Saving a new address removes the stored key: a key is only sent to the address it was tested against.'
+                : undefined
+            }
           />
           <Button
             type="submit"
@@ -116,14 +134,7 @@ export function AccountSection() {
                 size="sm"
                 variant="danger"
                 busy={clearKey.isPending}
-                onClick={() => {
-                  if (
-                    window.confirm(
-                      'Remove this key from the keychain? The console stops working with this account until you add one again.',
-                    )
-                  )
-                    clearKey.mutate();
-                }}
+                onClick={() => setConfirmClear(true)}
               >
                 Remove key
               </Button>
@@ -146,7 +157,24 @@ export function AccountSection() {
           </Button>
         </form>
       ) : null}
+      {keyRemovedNote ? (
+        <Notice tone="warn" live>
+          {keyRemovedNote}
+        </Notice>
+      ) : null}
       {keyError ? <Notice tone="error">{keyError}</Notice> : null}
+      <ConfirmDialog
+        open={confirmClear}
+        title="Remove this key?"
+        confirmLabel="Remove key"
+        onConfirm={() => clearKey.mutate()}
+        onCancel={() => setConfirmClear(false)}
+      >
+        <p>
+          The key is removed from the keychain. The console stops working with this account until
+          you add one again.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

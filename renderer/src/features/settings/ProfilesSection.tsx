@@ -5,6 +5,7 @@ import { useProfiles } from '../../api/queries.ts';
 import { resetAccountData } from '../../api/reset.ts';
 import { errorMessage, merchant } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Badge, ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { ConnectForm } from '../onboarding/ConnectForm.tsx';
@@ -13,6 +14,7 @@ export function ProfilesSection() {
   const q = useProfiles();
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const refresh = () => resetAccountData(client);
   const switchTo = useMutation({
     mutationFn: (id: string) => merchant.profiles.switch({ id }),
@@ -86,14 +88,8 @@ export function ProfilesSection() {
                         size="sm"
                         variant="danger"
                         aria-label={`Remove ${p.name}`}
-                        onClick={() => {
-                          if (
-                            window.confirm(
-                              `Remove the account “${p.name}” and its stored key from this console?`,
-                            )
-                          )
-                            remove.mutate(p.id);
-                        }}
+                        busy={remove.isPending && remove.variables === p.id}
+                        onClick={() => setRemoving({ id: p.id, name: p.name })}
                       >
                         Remove
                       </Button>
@@ -105,6 +101,18 @@ export function ProfilesSection() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove “${removing?.name ?? ''}”?`}
+        confirmLabel="Remove account"
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          The account and its stored key are removed from this console. Its payments stay with the
+          service.
+        </p>
+      </ConfirmDialog>
       {adding ? (
         <div className="subcard">
           <h3 className="small-title">Add a live account</h3>

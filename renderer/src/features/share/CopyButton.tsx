@@ -25,7 +25,16 @@ export function CopyButton({
         );
       }}
     >
-      {copied ? '✓ Copied' : label}
+      {/* Both labels are laid out in one cell and the hidden one keeps its width, so the
+          button (and its neighbours in a table row) do not move when the label changes. */}
+      <span className="label-swap">
+        <span className={copied ? 'label-off' : undefined} aria-hidden={copied || undefined}>
+          {label}
+        </span>
+        <span className={copied ? undefined : 'label-off'} aria-hidden={!copied || undefined}>
+          ✓ Copied
+        </span>
+      </span>
     </Button>
   );
 }

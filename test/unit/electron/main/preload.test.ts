@@ -79,6 +79,14 @@ describe('preload', () => {
     expect(fake.ipcRenderer.listeners.get(`${EVENT_CHANNEL_PREFIX}payment.received`)?.size).toBe(0);
   });
 
+  it('on() delivers checkout.created, so lists in the window refetch after a create', () => {
+    const seen: unknown[] = [];
+    const off = merchant.on('checkout.created', (c) => seen.push(c.id));
+    fake.page!.send(`${EVENT_CHANNEL_PREFIX}checkout.created`, { id: 'c1' });
+    off();
+    expect(seen).toEqual(['c1']);
+  });
+
   it('on() refuses names that are not contract events (no generic channel)', () => {
     expect(() => merchant.on('checkouts.create' as never, () => undefined)).toThrow(
       'Unknown event',

@@ -51,10 +51,15 @@ describe('GET /events', () => {
       webhook: { registered: false, url: null, registered_at: null, signed: false, error: null },
     };
     f.engine.emit('receiver.status', status);
-    await vi.waitFor(() => expect(sse.frames).toHaveLength(2));
+    const checkout = await f.engine.call('checkouts.create', {
+      items: [{ name: 'Tea', amount: 3 }],
+    });
+    f.engine.emit('checkout.created', checkout);
+    await vi.waitFor(() => expect(sse.frames).toHaveLength(3));
     expect(sse.frames).toEqual([
       { event: 'payment.received', data: payment },
       { event: 'receiver.status', data: status },
+      { event: 'checkout.created', data: checkout },
     ]);
     await vi.waitFor(() => expect(sse.comments).toContain('keep-alive'));
     sse.close();

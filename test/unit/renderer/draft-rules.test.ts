@@ -1,0 +1,79 @@
+// The draft check behind the New payment link screen: prices read in the person's locale,
+// an ambiguous price blocks the body, and a line total exists only for a valid line.
+import { describe, expect, it, vi } from 'vitest';
+import { checkDraft } from '../../../renderer/src/features/new-link/draft-rules.ts';
+import { useDraft, type Draft } from '../../../renderer/src/state/draft-store.ts';
+
+// The draft store persists to localStorage: an in-memory one, before the store is imported.
+vi.hoisted(() => {
+  const items = new Map<string, string>();
+  globalThis.localStorage = {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+    clear: () => items.clear(),
+    key: (i: number) => [...items.keys()][i] ?? null,
+    get length() {
+      return items.size;
+    },
+  };
+});
+
+const draft = (lines: [string, string, string?][], currency = 'EUR'): Draft => ({
+  lines: lines.map(([name, price, quantity = '1'], i) => ({ key: `k${i}`, name, price, quantity })),
+  currency,
+  successUrl: '',
+  active: true,
+});
+
+describe('checkDraft', () => {
+  it('reads "4,50" as 4.50 in de-DE and in en-US', () => {
+    for (const locale of ['de-DE', 'en-US']) {
+      const check = checkDraft(draft([['Tea', '4,50', '2']]), locale);
+      expect(check.body?.items).toEqual([{ name: 'Tea', amount: 4.5, quantity: 2 }]);
+      expect(check.lines[0]).toEqual({ price: { kind: 'ok', minor: 450 }, totalMinor: 900 });
+      expect(check.total).toBe(9);
+    }
+  });
+
+  it('an ambiguous price is an issue naming both readings, and nothing can be sent', () => {
+    const check = checkDraft(draft([['Vase', '1,500']]), 'de-DE');
+    expect(check.body).toBeNull();
+    expect(check.complete).toBe(false);
+    expect(check.issues['items[0].amount']).toMatch(
+      /^Price “1,500” could mean 1,50\s€ or 1\.500,00\s€: choose one$/,
+    );
+    expect(check.lines[0]?.totalMinor).toBeNull();
+    expect(check.total).toBeNull();
+  });
+
+  it('an invalid line has no line total; the total adds the valid lines only', () => {
+    const check = checkDraft(
+      draft(
+        [
+          ['Espresso', '1.50', '99999999'],
+          ['Cake', '3.25'],
+        ],
+        'USD',
+      ),
+      'en-US',
+    );
+    expect(check.issues['items[0].quantity']).toBe('Quantity must be at most 10000');
+    expect(check.lines.map((l) => l.totalMinor)).toEqual([null, 325]);
+    expect(check.total).toBe(3.25);
+  });
+
+  it('removing the last line leaves none (focus goes to Add line), Undo puts it back', () => {
+    const store = useDraft.getState();
+    store.reset();
+    const [only] = useDraft.getState().draft.lines;
+    store.removeLine(only!.key);
+    const empty = useDraft.getState().draft;
+    expect(empty.lines).toEqual([]);
+    const check = checkDraft(empty, 'en-US');
+    expect(check.issues.items).toBe('must contain at least one item');
+    expect(check.total).toBeNull();
+    store.insertLine(only!, 0);
+    expect(useDraft.getState().draft.lines).toEqual([only]);
+  });
+});
