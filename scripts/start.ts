@@ -83,10 +83,12 @@ async function startInBrowser(reason: string): Promise<void> {
     `Electron's desktop app cannot start here (${reason}), so the console opens in your browser instead; ` +
       'to get the desktop app later, run `npx install-electron` while online, then `npm start` from a desktop session.',
   );
-  const served = await serveInBrowser(ROOT);
-  runToEnd(served.child);
-  console.log(`Merchant Console is running at ${served.url} (Ctrl-C stops it)`);
-  openInBrowser(served.url);
+  const serving = serveInBrowser(ROOT);
+  // Before it is ready too: a stop during its start must not leave it running alone.
+  runToEnd(serving.child);
+  const url = await serving.ready;
+  console.log(`Merchant Console is running at ${url} (Ctrl-C stops it)`);
+  openInBrowser(url);
 }
 
 async function main(): Promise<void> {

@@ -1,22 +1,25 @@
 // The console through electron/web (the same engine, served to a browser), for machines
 // where the desktop window cannot open. Starts `electron/web/cli.ts` with the Node that
-// runs this script and waits for its one JSON line.
+// runs this script; `ready` gives the URL from its one JSON line.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
-export interface Served {
+export interface Serving {
+  /** Returned at once, so the caller can pass signals on before the console is ready. */
   child: ChildProcess;
-  url: string;
+  ready: Promise<string>;
 }
 
-export function serveInBrowser(root: string, args: string[] = []): Promise<Served> {
+export function serveInBrowser(root: string, args: string[] = []): Serving {
   const child = spawn(process.execPath, [join(root, 'electron/web/cli.ts'), ...args], {
     cwd: root,
+    // Its own process group: a terminal's Ctrl-C reaches it once, through the launcher.
+    detached: true,
     // Its errors and logs are the user's to read; stdout carries the ready line.
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
+  const ready = new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
       reject(
@@ -31,11 +34,12 @@ export function serveInBrowser(root: string, args: string[] = []): Promise<Serve
         if (typeof url !== 'string') throw new Error('no url');
         // Later output (none expected) still reaches the terminal.
         lines.on('line', (more) => console.log(more));
-        resolve({ child, url });
+        resolve(url);
       } catch {
         child.kill('SIGTERM');
         reject(new Error(`the browser console printed an unexpected line: ${line.slice(0, 200)}`));
       }
     });
   });
+  return { child, ready };
 }

@@ -2,7 +2,7 @@
 // way to fetch it): one sentence saying why and how to get the desktop app later, then the
 // same console served to the browser, its URL printed, and a clean stop on SIGTERM.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,6 +15,22 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 const pkgDir = electronPackageDir(ROOT);
 const binaryInstalled = pkgDir !== null && installedElectron(pkgDir) !== null;
+
+/** The pid of electron/web/cli.ts started with XDG_CONFIG_HOME=marker, if any. */
+function servedConsolePid(marker: string): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmd.includes('electron/web/cli.ts')) continue;
+      const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (env.includes(`XDG_CONFIG_HOME=${marker}`)) return Number(entry);
+    } catch {
+      // The process ended while being read, or is not ours to read.
+    }
+  }
+  return null;
+}
 
 async function startAndStop(env: Record<string, string>): Promise<{
   url: string;
@@ -49,6 +65,32 @@ async function startAndStop(env: Record<string, string>): Promise<{
 }
 
 describe('npm start without the desktop app', () => {
+  // Linux: the served console is found through /proc while it is still starting.
+  it.skipIf(!existsSync('/proc/self/environ'))(
+    'stopped while the console is still starting, leaves nothing running',
+    async () => {
+      const marker = join(home, 'config-early');
+      const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
+        cwd: ROOT,
+        env: { ...process.env, XDG_CONFIG_HOME: marker, DISPLAY: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      // 'close' comes once every holder of these pipes is gone, the served console included.
+      const closed = new Promise<void>((r) => child.on('close', () => r()));
+      let served: number | null = null;
+      await expect
+        .poll(() => (served = servedConsolePid(marker)), { timeout: 60_000, interval: 20 })
+        .not.toBeNull();
+      child.kill('SIGTERM');
+      await closed;
+      expect(stdout).not.toContain('running at'); // it was stopped before it was ready
+      expect(() => process.kill(served!, 0)).toThrow();
+    },
+    240_000,
+  );
+
   it('with no display: says so in one sentence, serves the console, stops cleanly', async () => {
     const r = await startAndStop({ DISPLAY: '', WAYLAND_DISPLAY: '' });
     expect(r.page).toContain('<div id="root">');
