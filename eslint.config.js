@@ -1,4 +1,4 @@
-// Flat config. Architecture rules from design.md are enforced here, not only by review.
+// Flat config. Architecture rules from docs/architecture.md are enforced here, not only by review.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -6,7 +6,7 @@ import globals from 'globals';
 
 const noElectronInCore = {
   name: 'electron',
-  message: 'electron/core is plain Node: it must never import electron (design.md).',
+  message: 'electron/core is plain Node: it must never import electron (docs/architecture.md).',
 };
 
 export default tseslint.config(
@@ -45,7 +45,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/sandbox/**', '!**/sandbox-launcher*'],
-              message: 'The console reaches sandbox/ only over HTTP (design.md).',
+              message: 'The console reaches sandbox/ only over HTTP (docs/architecture.md).',
             },
           ],
         },

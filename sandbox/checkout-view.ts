@@ -1,4 +1,4 @@
-// The two wire forms of a checkout, with exactly the seed's fields (success_url never echoed).
+// The two wire forms of a checkout, with exactly the interface's fields (success_url never echoed).
 import { fromMinor } from '../shared/money.ts';
 import type { CheckoutRow, StoredItem } from './db/checkouts.ts';
 
@@ -35,7 +35,7 @@ export function fullForm(row: CheckoutRow, pageBase: string): CheckoutFull {
 /**
  * The list form of a checkout as JSON, cut just inside its last value: it ends with
  * `"checkout_url":"`, and a page completes each row with `<page base>/pay/<id>"}` (the base
- * belongs to the running instance, so it is not stored). Exactly the seed's list fields.
+ * belongs to the running instance, so it is not stored). Exactly the interface's list fields.
  */
 export function listFragment(c: {
   id: string;
