@@ -1,4 +1,4 @@
-// Flat config. Architecture rules from design.md are enforced here, not only by review.
+// Flat config. Architecture rules from docs/architecture.md are enforced here, not only by review.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

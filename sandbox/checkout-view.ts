@@ -1,5 +1,5 @@
-// The full wire form of a checkout (the list form is list-fragment.ts), with exactly the seed's
-// fields (success_url never echoed), and checkout URLs.
+// The full wire form of a checkout (the list form is list-fragment.ts), with exactly the
+// interface's fields (success_url never echoed), and checkout URLs.
 import { fromMinor } from '../shared/money.ts';
 import type { CheckoutRow, StoredItem } from './db/checkouts.ts';
 

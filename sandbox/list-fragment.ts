@@ -6,7 +6,7 @@ import { fromMinor } from '../shared/money.ts';
 /**
  * The list form of a checkout as JSON, cut just inside its last value: it ends with
  * `"checkout_url":"`, and a page completes each row with `<page base>/pay/<id>"}` (the base
- * belongs to the running instance, so it is not stored). Exactly the seed's list fields.
+ * belongs to the running instance, so it is not stored). Exactly the interface's list fields.
  */
 export function listFragment(c: {
   id: string;

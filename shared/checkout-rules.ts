@@ -1,4 +1,4 @@
-// The checkout rules the sandbox enforces and the console previews (design.md, house rules).
+// The checkout rules the sandbox enforces and the console previews (docs/service-api.md, §3).
 // One implementation, so the live total in the editor is the total the service computes.
 import { z } from 'zod';
 import { currencyExponent, isCurrency } from './currencies.ts';
@@ -150,7 +150,7 @@ export const ItemInput = z
   })
   .strict();
 
-/** The create body as the seed states it, with the house defaults filled in. */
+/** The create body as the service interface states it, with the house defaults filled in. */
 export const CreateCheckoutInput = z
   .object({
     items: z

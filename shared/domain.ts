@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const isoTime = z.string();
 
-/** A checkout as the console knows it: the seed's list form plus what the console adds. */
+/** A checkout as the console knows it: the service's list form plus what the console adds. */
 export const Checkout = z.object({
   id: z.string(),
   product_name: z.string(),

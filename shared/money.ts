@@ -1,5 +1,5 @@
 // Money on the wire is a number of major units ("dollars"); all arithmetic is done in
-// integer minor units so that 3 × 19.99 is 59.97 and 0.1 + 0.2 is 0.3 (design.md, Money).
+// integer minor units so that 3 × 19.99 is 59.97 and 0.1 + 0.2 is 0.3 (docs/architecture.md).
 import { currencyExponent } from './currencies.ts';
 import { formatPriceInput, readPrice } from './money-input.ts';
 

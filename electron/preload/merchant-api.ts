@@ -1,6 +1,6 @@
 // window.merchant, generated from the contract's channel list: one named method per channel
 // (merchant.checkouts.create(input)), event subscriptions that return an unsubscribe
-// function, and ready(). Nothing else: no generic channel, no environment (design.md).
+// function, and ready(). Nothing else: no generic channel, no environment (docs/architecture.md).
 // Free of electron and zod so it can be unit-tested and stays tiny in the preload bundle.
 import {
   CHANNELS,

@@ -1,5 +1,5 @@
 // Opens the sandbox's SQLite file. Every acknowledged write must survive a power cut, so
-// the journal is WAL with synchronous=FULL (design.md, Storage); migrations run at open.
+// the journal is WAL with synchronous=FULL (docs/architecture.md, Storage); migrations run at open.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';

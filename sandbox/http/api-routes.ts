@@ -1,4 +1,4 @@
-// The seed's endpoints plus the sandbox-only merchant factory.
+// The service's endpoints (docs/service-api.md) plus the sandbox-only merchant factory.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isHttpUrl, LIMITS } from '../../shared/checkout-rules.ts';
 import type { SandboxContext } from '../context.ts';

@@ -1,4 +1,4 @@
-// Every API answer is JSON, errors included: {error: {code, message, details?}} (design.md).
+// Every API answer is JSON, errors too: {error: {code, message, details?}} (docs/service-api.md).
 import type { ServerResponse } from 'node:http';
 
 export interface ErrorDetail {

@@ -1,4 +1,4 @@
-// Public surface of the sandbox's durable webhook outbox (design.md, "Deliveries").
+// Public surface of the sandbox's durable webhook outbox (docs/service-api.md, deliveries).
 // The pay handler calls enqueueDelivery inside its transaction, then deliverer.kick();
 // POST /api-webhooks calls deliverer.kick(merchantId) after (re)registering.
 export { migrateOutbox, OUTBOX_SCHEMA_VERSION } from './schema.ts';

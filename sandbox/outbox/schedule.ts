@@ -1,4 +1,4 @@
-// The retry schedule of design.md: the first attempt is immediate, then one delay per retry.
+// The retry schedule of docs/service-api.md: the first attempt at once, then one delay per retry.
 // Eight attempts in all; after the eighth failure the event is given up ('failed').
 
 const SECOND = 1000;

@@ -33,7 +33,7 @@ export function payCheckout(ctx: SandboxContext, id: string): PayOutcome {
       event_id: eventId,
       created_at: paidAt,
     });
-    // The seed's body, exactly these five fields.
+    // The stated event body (docs/service-api.md), exactly these five fields.
     enqueueDelivery(ctx.db, {
       merchantId: row.merchant_id,
       eventId,

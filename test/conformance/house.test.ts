@@ -1,4 +1,4 @@
-// The sandbox's house rules for what the seed leaves unstated (design.md): status codes,
+// The sandbox's house rules where the interface is silent (docs/service-api.md): status codes,
 // defaults, product_name for 1 and 3 items, newest-first paging and the error shape.
 // A real service may legitimately differ, so these run only against the sandbox.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The whole stated flow on the sandbox: register a webhook, create, pay on the hosted page,
-// receive payment.completed (seed part 6) signed with the registered secret. Paying is
+// receive payment.completed (docs/service-api.md) signed with the registered secret. Paying is
 // destructive, so this never runs against a real service.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

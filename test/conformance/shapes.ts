@@ -1,4 +1,4 @@
-// The seed's two forms of a checkout (part 2), as assertions with readable failures.
+// The two forms of a checkout (docs/service-api.md), as assertions with readable failures.
 import { expect } from 'vitest';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,7 +51,7 @@ function commonFields(c: Json, what: string): void {
 }
 
 /**
- * The create response's data. `exact` (sandbox) also forbids fields the seed does not list;
+ * The create response's data. `exact` (sandbox) also forbids fields the interface does not list;
  * a real service may add fields, and the console tolerates them.
  */
 export function expectFullForm(value: unknown, options: { exact: boolean }): Json {
@@ -72,7 +72,7 @@ export function expectFullForm(value: unknown, options: { exact: boolean }): Jso
   return c;
 }
 
-/** One list item: the seed's "in list item" column; merchant_id and items are not in it. */
+/** One list item: the interface's "List" column; merchant_id and items are not in it. */
 export function expectListForm(value: unknown, options: { exact: boolean }): Json {
   const c = asObject(value, 'list item');
   for (const field of LIST_FIELDS) expect(c, `list item.${field} is present`).toHaveProperty(field);

@@ -1,4 +1,4 @@
-// The conformance suite: the seed's stated behaviour, checked against the sandbox (default)
+// The conformance suite: the stated interface (docs/service-api.md), against the sandbox (default)
 // or against any service given CHECKOUT_BASE_URL and CHECKOUT_API_KEY (stated checks only).
 import { defineConfig } from 'vitest/config';
 

@@ -1,6 +1,6 @@
 // A stand-in Payment Checkout Service on 127.0.0.1:0 that keeps every byte it receives, on
 // every connection, before any HTTP parsing: a key that reached it by any route (header,
-// body, path, query) is in raw(). It answers like the seed's service, so a client that did
+// body, path, query) is in raw(). It answers like the real service, so a client that did
 // talk to it would carry on (and send more).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

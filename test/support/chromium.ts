@@ -20,6 +20,17 @@ export function chromiumExecutable(): string | undefined {
   return SYSTEM_CANDIDATES.find((p) => existsSync(p));
 }
 
+/** Whether any Chromium is there to drive (the variable's, Playwright's or the system's). */
+export function chromiumFound(): boolean {
+  const explicit = chromiumExecutable();
+  if (explicit !== undefined) return existsSync(explicit);
+  try {
+    return existsSync(chromium.executablePath());
+  } catch {
+    return false;
+  }
+}
+
 /** Flags that keep Chromium quiet on a machine with no network and, as root, no sandbox. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -79,7 +79,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         body: parsed.data,
         signal: ctl.signal,
       });
-      // Tolerant: the seed wraps the checkout in {data}; accept a bare checkout too.
+      // Tolerant: the interface wraps the checkout in {data}; accept a bare checkout too.
       const wrapped = CreateResponse.safeParse(res.body);
       const checkout = wrapped.success
         ? wrapped.data.data

@@ -1,4 +1,4 @@
-// Tolerant reading of the service's responses (design.md: unknown fields pass, missing
+// Tolerant reading of the service's responses (docs/service-api.md: unknown fields pass, missing
 // optional fields do not crash). Only what the console cannot work without is required:
 // a checkout's id, amount and currency.
 import { z } from 'zod';
@@ -73,7 +73,7 @@ export const ServiceErrorBody = z.looseObject({
   }),
 });
 
-/** The checkout as the console keeps it: the fields the seed promises, with safe defaults. */
+/** The checkout as the console keeps it: the fields the interface promises, with safe defaults. */
 export interface ApiCheckout {
   id: string;
   product_name: string;

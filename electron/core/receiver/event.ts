@@ -1,5 +1,5 @@
-// The seed's payment.completed body (part 6). Unknown extra fields are tolerated (the
-// service may add some); the fields the seed names must be exactly as it states them.
+// The payment.completed body of docs/service-api.md. Unknown extra fields are tolerated (the
+// service may add some); the fields it names must be exactly as it states them.
 import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 

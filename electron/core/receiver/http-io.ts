@@ -2,7 +2,7 @@
 // and paths made safe to log (the token never reaches the log).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Largest accepted body (design.md: ≤ 64 KiB). */
+/** Largest accepted body (docs/receiver.md: ≤ 64 KiB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface ErrorBody {

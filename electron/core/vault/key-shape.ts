@@ -1,4 +1,4 @@
-// What a service API key looks like (seed part 5: `<PREFIX>_live_<rest>`) and how the
+// What a service API key looks like (docs/service-api.md: `<PREFIX>_live_<rest>`) and how the
 // console shows one. The full key never leaves the engine; the renderer gets mask().
 import { EngineError } from '../errors.ts';
 

@@ -25,8 +25,14 @@ export interface KeytarVaultOptions {
   service?: string;
 }
 
+/** keytar is optional (npm skips it when it cannot build it): named at run time only, so
+ * the build and the type check never need it. */
+export const KEYTAR_MODULE: string = 'keytar';
+
 async function loadKeytar(): Promise<KeytarLike> {
-  const mod = (await import('keytar')) as unknown as KeytarLike & { default?: KeytarLike };
+  // An npm package named at run time, not a module of this repository: no boundary to check.
+  // eslint-disable-next-line no-restricted-syntax
+  const mod = (await import(KEYTAR_MODULE)) as KeytarLike & { default?: KeytarLike };
   return mod.default ?? mod;
 }
 
@@ -38,6 +44,24 @@ export function howToFix(platform: NodeJS.Platform): string {
       return 'Make sure Windows Credential Manager is available for your account and try again.';
     default:
       return 'Install and unlock a Secret Service such as GNOME Keyring (libsecret), for example `sudo apt install gnome-keyring libsecret-1-0`, make sure it runs in your desktop session, then try again.';
+  }
+}
+
+/** keytar is an optional dependency: npm leaves it out when its native build fails. */
+function notInstalled(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
+/** How a developer adds keytar later, after installing what its build needs. */
+export function howToAddKeytar(platform: NodeJS.Platform): string {
+  switch (platform) {
+    case 'darwin':
+      return 'To add it, install the Xcode command line tools (`xcode-select --install`), then run `npm install` again.';
+    case 'win32':
+      return 'To add it, install Visual Studio Build Tools with C++, then run `npm install` again.';
+    default:
+      return 'To add it, install its build needs (on Debian or Ubuntu: `sudo apt install libsecret-1-dev build-essential python3`), then run `npm install` again.';
   }
 }
 
@@ -87,10 +111,12 @@ export class KeytarVault implements KeyVault {
     let k: KeytarLike;
     try {
       k = await this.opts.load();
-    } catch {
+    } catch (err) {
       throw new EngineError(
         'keychain_unavailable',
-        `The keychain module (keytar) could not be loaded, so the console cannot store API keys. Reinstall the console (developers: run \`npm rebuild keytar\`). ${fix}`,
+        notInstalled(err)
+          ? `The keychain module (keytar) is not installed, so the console cannot store API keys: it is an optional part that \`npm install\` skips when it cannot build it. ${howToAddKeytar(this.opts.platform)} ${fix}`
+          : `The keychain module (keytar) could not be loaded, so the console cannot store API keys. Reinstall the console (developers: run \`npm rebuild keytar\`). ${fix}`,
       );
     }
     try {

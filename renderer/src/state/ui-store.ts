@@ -1,4 +1,4 @@
-// UI-only state (design.md: no copy of server data here). Persisted where a restart should
+// UI-only state (docs/architecture.md: no server data here). Persisted where a restart should
 // keep it: first-run flag, chosen screen, theme, table preferences.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';

@@ -1,64 +1,24 @@
 // The packaged shape of the app, driven through Playwright's Electron support. Runs where
 // the Electron binary is installed; elsewhere it skips and says how to install it.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import {
-  _electron as electron,
-  expect,
-  test,
-  type ElectronApplication,
-  type Page,
-} from '@playwright/test';
+import { join } from 'node:path';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { CHANNELS } from '../../../shared/channels.ts';
 import type { MerchantApi } from '../../../shared/contract.ts';
+import { electronSkipReason, launchApp } from './electron-app.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const SKIP_MESSAGE =
-  'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD); run `npx install-electron` or reinstall electron to run this suite';
-
-/**
- * The Electron executable, or null. require('electron') would try to download a missing
- * binary, so its path.txt is checked first and require() only runs when a binary is there.
- */
-function electronBinary(): string | null {
-  const require = createRequire(import.meta.url);
-  try {
-    const pkgDir = dirname(require.resolve('electron/package.json'));
-    const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-    const pathFile = join(pkgDir, 'path.txt');
-    if (!override && !existsSync(pathFile)) return null;
-    const rel = existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : 'electron';
-    const candidate = override ? join(override, rel) : join(pkgDir, 'dist', rel);
-    if (!existsSync(candidate)) return null;
-    const fromRequire = require('electron') as unknown;
-    return typeof fromRequire === 'string' && existsSync(fromRequire) ? fromRequire : null;
-  } catch {
-    return null;
-  }
-}
-
-const binary = electronBinary();
-if (binary === null) console.warn(`electron e2e skipped: ${SKIP_MESSAGE}`);
-test.skip(binary === null, SKIP_MESSAGE);
+const skipReason = electronSkipReason();
+if (skipReason !== null) console.warn(`Electron e2e skipped: ${skipReason}`);
+test.skip(skipReason !== null, skipReason ?? '');
 
 let app: ElectronApplication;
 let page: Page;
 let userData: string;
 
 test.beforeAll(async () => {
-  expect(existsSync(join(ROOT, 'out/main/index.js')), 'run `npx electron-vite build` first').toBe(
-    true,
-  );
   userData = mkdtempSync(join(tmpdir(), 'electron-e2e-'));
-  app = await electron.launch({
-    executablePath: binary!,
-    args: [ROOT, `--user-data-dir=${userData}`],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  page = await app.firstWindow();
-  await page.waitForLoadState('domcontentloaded');
+  ({ app, page } = await launchApp(userData));
 });
 
 test.afterAll(async () => {

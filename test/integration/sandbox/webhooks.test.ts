@@ -1,5 +1,5 @@
 // POST /api-webhooks and the payment.completed event it leads to: the registration form,
-// replacement, the seed's body exactly, a signature checked with an HMAC computed here.
+// replacement, the stated body exactly, a signature checked with an HMAC computed here.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError, startHarness, type Harness } from './harness.ts';

@@ -1,4 +1,4 @@
-// A delivery arrives with the seed's body byte for byte and Standard Webhooks headers whose
+// A delivery arrives with the stated body byte for byte and Standard Webhooks headers whose
 // signature matches an HMAC computed here, independently of sandbox/outbox/sign.ts.
 import { createHmac, randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';

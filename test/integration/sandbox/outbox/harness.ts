@@ -61,7 +61,7 @@ export function attempts(db: DatabaseSync, eventId: string): AttemptRow[] {
     .all(eventId) as unknown as AttemptRow[];
 }
 
-/** A payment.completed body as the seed states it. */
+/** A payment.completed body as docs/service-api.md states it. */
 export function paymentBody(checkoutId: string, amount = 59.97, currency = 'USD') {
   return {
     event: 'payment.completed',

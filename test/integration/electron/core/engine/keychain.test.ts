@@ -3,7 +3,7 @@
 // them. Same gating as keytar-vault.test.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KeytarVault } from '../../../../../electron/core/vault/index.ts';
+import { KEYTAR_MODULE, KeytarVault } from '../../../../../electron/core/vault/index.ts';
 import { openEngine, tempDir } from './harness.ts';
 
 const required = process.env.MERCHANT_KEYCHAIN_TEST === '1' || process.env.CI === 'true';
@@ -19,7 +19,7 @@ interface KeytarFind {
 }
 
 async function entries(): Promise<{ account: string; password: string }[]> {
-  const mod = (await import('keytar')) as unknown as KeytarFind & { default?: KeytarFind };
+  const mod = (await import(KEYTAR_MODULE)) as KeytarFind & { default?: KeytarFind };
   return (mod.default ?? mod).findCredentials(service);
 }
 

@@ -86,6 +86,27 @@ describe('KeytarVault without a usable keychain', () => {
     await expect(v.get('x')).rejects.toMatchObject({ code: 'keychain_unavailable' });
   });
 
+  it('keytar left out by npm install (its build failed) says how to add it later', async () => {
+    const v = new KeytarVault({
+      // What Node's import() throws when the optional package is not in node_modules.
+      load: () =>
+        Promise.reject(
+          Object.assign(new Error("Cannot find package 'keytar' imported from /app/x.js"), {
+            code: 'ERR_MODULE_NOT_FOUND',
+          }),
+        ),
+      platform: 'linux',
+    });
+    const problem = await v.availability();
+    expect(problem).toContain('(keytar) is not installed');
+    expect(problem).toContain('sudo apt install libsecret-1-dev build-essential python3');
+    expect(problem).toContain('run `npm install` again');
+    expect(problem).not.toContain('npm rebuild');
+    await expect(v.set('x', 'sk_live_abc')).rejects.toMatchObject({
+      code: 'keychain_unavailable',
+    });
+  });
+
   it('no Secret Service on Linux says how to fix it', async () => {
     const broken: KeytarLike = {
       getPassword: () =>
