@@ -56,19 +56,26 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function checkOptions(o: SandboxOptions): void {
-  if (typeof o.dataDir !== 'string' || o.dataDir === '') throw new TypeError('dataDir is required');
-  const port = o.port ?? 0;
+function checkOptions(options: SandboxOptions): void {
+  if (typeof options.dataDir !== 'string' || options.dataDir === '')
+    throw new TypeError('dataDir is required');
+  const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new RangeError('port must be an integer from 0 to 65535');
   }
-  if (o.timeScale !== undefined && !(Number.isFinite(o.timeScale) && o.timeScale > 0)) {
+  if (
+    options.timeScale !== undefined &&
+    !(Number.isFinite(options.timeScale) && options.timeScale > 0)
+  ) {
     throw new RangeError('timeScale must be a number greater than 0');
   }
-  if (o.rateLimitPerSecond !== undefined && !(o.rateLimitPerSecond > 0)) {
+  if (options.rateLimitPerSecond !== undefined && !(options.rateLimitPerSecond > 0)) {
     throw new RangeError('rateLimitPerSecond must be greater than 0');
   }
-  if (o.checkoutPageBase !== undefined && !/^https?:\/\/[^\s]+$/.test(o.checkoutPageBase)) {
+  if (
+    options.checkoutPageBase !== undefined &&
+    !/^https?:\/\/[^\s]+$/.test(options.checkoutPageBase)
+  ) {
     throw new RangeError('checkoutPageBase must be an absolute http(s) URL');
   }
 }

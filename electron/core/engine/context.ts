@@ -2,12 +2,13 @@
 import type { ProfileKeys } from '../profiles/index.ts';
 import type { Emitter } from './events.ts';
 import type { Store } from '../store/index.ts';
-import type { Runtime } from './runtime.ts';
+import type { ActiveProfile } from './active-profile.ts';
 
 export interface HandlerContext {
   store: Store;
   keys: ProfileKeys;
-  runtime: Runtime;
+  /** The active profile: its id, its API client, the steps that change it. */
+  active: ActiveProfile;
   /** Pushes to every transport (checkout.created after a create). */
   events: Emitter;
   transport: 'electron' | 'web';

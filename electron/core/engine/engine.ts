@@ -11,7 +11,7 @@ import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
-import { Runtime } from './runtime.ts';
+import { ActiveProfile } from './active-profile.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
@@ -65,7 +65,7 @@ export async function createEngine(
     http: internals.http,
   });
   const emitter = new Emitter(log);
-  const runtime = new Runtime({
+  const active = new ActiveProfile({
     store,
     keys,
     emitter,
@@ -82,9 +82,9 @@ export async function createEngine(
     if (!store.profiles.get(wanted)) {
       throw new EngineError('not_found', `There is no profile with id "${wanted}".`);
     }
-    await runtime.activate(wanted);
+    await active.activate(wanted);
   } catch (err) {
-    await runtime.close().catch(() => undefined);
+    await active.close().catch(() => undefined);
     store.close();
     throw err;
   }
@@ -92,7 +92,7 @@ export async function createEngine(
   const ctx = {
     store,
     keys,
-    runtime,
+    active,
     events: emitter,
     transport: opts.transport,
     version: opts.version,
@@ -121,11 +121,11 @@ export async function createEngine(
       }
     },
     on: (event, listener) => emitter.on(event, listener),
-    receiverUrl: () => runtime.receiverUrl(),
+    receiverUrl: () => active.receiverUrl(),
     close() {
       closing ??= (async () => {
         try {
-          await runtime.close();
+          await active.close();
         } finally {
           emitter.clear();
           store.close();

@@ -28,23 +28,23 @@ type CheckoutHandlers = Pick<
 
 const EXPORT_PAGE = 500;
 
-export function checkoutHandlers(c: HandlerContext): CheckoutHandlers {
-  const signal = () => c.runtime.signal;
+export function checkoutHandlers(ctx: HandlerContext): CheckoutHandlers {
+  const signal = () => ctx.active.signal;
 
   return {
     'checkouts.create': async (input) => {
-      const id = c.runtime.profileId;
-      const api = await c.runtime.api(id);
+      const id = ctx.active.id;
+      const api = await ctx.active.api(id);
       const created = await api.createCheckout(input, { signal: signal() });
-      const stored = c.store.checkouts.upsertCreated(id, created);
+      const stored = ctx.store.checkouts.upsertCreated(id, created);
       // Lists open elsewhere (another window, a second screen) refetch on this push.
-      c.events.emit('checkout.created', stored);
+      ctx.events.emit('checkout.created', stored);
       return stored;
     },
 
     'checkouts.list': async (input) => {
-      const id = c.runtime.profileId;
-      const api = await c.runtime.api(id);
+      const id = ctx.active.id;
+      const api = await ctx.active.api(id);
       const page = await api.listCheckouts(
         {
           limit: input.limit ?? LIMITS.listLimitDefault,
@@ -53,52 +53,52 @@ export function checkoutHandlers(c: HandlerContext): CheckoutHandlers {
         },
         { signal: signal() },
       );
-      c.store.checkouts.upsertListed(id, page.data);
+      ctx.store.checkouts.upsertListed(id, page.data);
       // From the store: adds `paid` (verified payments only) and items a create stored.
       const data: Checkout[] = page.data.map(
-        (row) => c.store.checkouts.get(id, row.id) ?? { ...row, paid: false },
+        (row) => ctx.store.checkouts.get(id, row.id) ?? { ...row, paid: false },
       );
       return { data, total: page.total, limit: page.limit, offset: page.offset };
     },
 
     'payments.list': async (input) =>
-      c.store.payments.page(c.runtime.profileId, {
+      ctx.store.payments.page(ctx.active.id, {
         limit: input.limit ?? 50,
         offset: input.offset ?? 0,
       }),
 
-    'payments.totals': async () => c.store.payments.todayTotals(c.runtime.profileId),
+    'payments.totals': async () => ctx.store.payments.todayTotals(ctx.active.id),
 
     'shell.openCheckout': async ({ url }) => {
-      if (!knownCheckoutUrl(c, url)) {
+      if (!knownCheckoutUrl(ctx, url)) {
         throw new EngineError(
           'bad_input',
           'url: only the payment page of a checkout this console created or listed can be opened',
           { field: 'url' },
         );
       }
-      if (!c.openExternal) {
+      if (!ctx.openExternal) {
         throw new EngineError('internal', 'Opening links is not available in this window.');
       }
-      await c.openExternal(url);
+      await ctx.openExternal(url);
       return { ok: true as const };
     },
 
     'export.csv': async ({ kind }) => {
-      const id = c.runtime.profileId;
+      const id = ctx.active.id;
       const rows: Cell[][] = [];
       for (let offset = 0; ; offset += EXPORT_PAGE) {
         const page =
           kind === 'payments'
-            ? c.store.payments.page(id, { limit: EXPORT_PAGE, offset }).data.map(paymentRow)
-            : c.store.checkouts.page(id, { limit: EXPORT_PAGE, offset }).data.map(checkoutRow);
+            ? ctx.store.payments.page(id, { limit: EXPORT_PAGE, offset }).data.map(paymentRow)
+            : ctx.store.checkouts.page(id, { limit: EXPORT_PAGE, offset }).data.map(checkoutRow);
         rows.push(...page);
         if (page.length < EXPORT_PAGE) break;
       }
       const header = kind === 'payments' ? PAYMENT_COLUMNS : CHECKOUT_COLUMNS;
-      const { day } = localDay(c.now().getTime());
+      const { day } = localDay(ctx.now().getTime());
       return {
-        filename: exportFilename(kind, getProfile(c.store, id).name, day),
+        filename: exportFilename(kind, getProfile(ctx.store, id).name, day),
         csv: toCsv(header, rows),
         rows: rows.length,
       };
@@ -107,7 +107,7 @@ export function checkoutHandlers(c: HandlerContext): CheckoutHandlers {
 }
 
 /** http(s) and exactly the checkout_url of a checkout the console knows (any profile). */
-function knownCheckoutUrl(c: HandlerContext, raw: string): boolean {
+function knownCheckoutUrl(ctx: HandlerContext, raw: string): boolean {
   let url: URL;
   try {
     url = new URL(raw);
@@ -118,5 +118,7 @@ function knownCheckoutUrl(c: HandlerContext, raw: string): boolean {
   // The seed: checkout_url is {checkout_page_base}/pay/<checkout_id>.
   const id = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
   if (id === '') return false;
-  return c.store.profiles.list().some((p) => c.store.checkouts.get(p.id, id)?.checkout_url === raw);
+  return ctx.store.profiles
+    .list()
+    .some((p) => ctx.store.checkouts.get(p.id, id)?.checkout_url === raw);
 }

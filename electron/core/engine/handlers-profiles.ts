@@ -28,15 +28,16 @@ type ProfileHandlers = Pick<
   | 'key.clear'
 >;
 
-export function profileHandlers(c: HandlerContext): ProfileHandlers {
+export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
   const list = async (): Promise<ProfileList> => {
     const profiles = [];
-    for (const p of c.store.profiles.list()) profiles.push(toProfile(p, await c.keys.status(p.id)));
-    return { active_id: c.runtime.profileId, profiles };
+    for (const p of ctx.store.profiles.list())
+      profiles.push(toProfile(p, await ctx.keys.status(p.id)));
+    return { active_id: ctx.active.id, profiles };
   };
 
   return {
-    'app.info': async () => ({ version: c.version, transport: c.transport }),
+    'app.info': async () => ({ version: ctx.version, transport: ctx.transport }),
 
     'profiles.list': list,
 
@@ -46,21 +47,21 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
       const key =
         input.key === undefined
           ? null
-          : await c.keys.verify(normalizeBaseUrl(input.base_url), input.key);
-      const p = addLiveProfile(c.store, input);
+          : await ctx.keys.verify(normalizeBaseUrl(input.base_url), input.key);
+      const p = addLiveProfile(ctx.store, input);
       if (key !== null) {
         try {
-          await c.keys.save(p.id, key, p.base_url);
+          await ctx.keys.save(p.id, key, p.base_url);
         } catch (err) {
-          c.store.profiles.remove(p.id);
+          ctx.store.profiles.remove(p.id);
           throw err;
         }
       }
-      return toProfile(p, await c.keys.status(p.id));
+      return toProfile(p, await ctx.keys.status(p.id));
     },
 
     'profiles.update': async (input) => {
-      const before = getProfile(c.store, input.id);
+      const before = getProfile(ctx.store, input.id);
       const moving =
         input.base_url !== undefined &&
         before.kind === 'live' &&
@@ -68,7 +69,7 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
       // The stored key was tested against the old address: it goes before the address
       // changes, so no call that starts from here on can pair the two.
       if (moving) {
-        await c.keys.clear(input.id).catch((err: unknown) => {
+        await ctx.keys.clear(input.id).catch((err: unknown) => {
           if (!(err instanceof EngineError) || err.code !== 'keychain_unavailable') throw err;
           throw new EngineError(
             'keychain_unavailable',
@@ -77,38 +78,38 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
           );
         });
       }
-      const p = updateProfile(c.store, input);
+      const p = updateProfile(ctx.store, input);
       // A new base URL is a different service: register the receiver there (once it has a key).
       if (p.base_url !== before.base_url) {
-        c.store.webhooks.clear(p.id);
-        if (p.id === c.runtime.profileId) await c.runtime.refreshRegistration();
+        ctx.store.webhooks.clear(p.id);
+        if (p.id === ctx.active.id) await ctx.active.refreshRegistration();
       }
-      return toProfile(p, await c.keys.status(p.id));
+      return toProfile(p, await ctx.keys.status(p.id));
     },
 
     'profiles.switch': async ({ id }) => {
-      getProfile(c.store, id);
-      await c.runtime.activate(id);
+      getProfile(ctx.store, id);
+      await ctx.active.activate(id);
       return list();
     },
 
     'profiles.remove': async ({ id }) => {
-      checkRemovable(c.store, id);
-      if (c.runtime.profileId === id) await c.runtime.activate(SANDBOX_ID);
-      c.store.profiles.remove(id);
-      await c.keys.forget(id);
+      checkRemovable(ctx.store, id);
+      if (ctx.active.id === id) await ctx.active.activate(SANDBOX_ID);
+      ctx.store.profiles.remove(id);
+      await ctx.keys.forget(id);
       return list();
     },
 
-    'key.status': async () => c.keys.status(c.runtime.profileId),
+    'key.status': async () => ctx.keys.status(ctx.active.id),
 
     'key.set': async ({ key }) => {
-      const id = c.runtime.profileId;
-      const baseUrl = getProfile(c.store, id).base_url;
-      const status = await c.keys.verifyAndSave(id, baseUrl, key);
-      if (getProfile(c.store, id).base_url !== baseUrl) {
+      const id = ctx.active.id;
+      const baseUrl = getProfile(ctx.store, id).base_url;
+      const status = await ctx.keys.verifyAndSave(id, baseUrl, key);
+      if (getProfile(ctx.store, id).base_url !== baseUrl) {
         // The address changed while the key was being tested: it belongs to neither.
-        await c.keys.clear(id);
+        await ctx.keys.clear(id);
         throw new EngineError(
           'conflict',
           'The account’s address changed while the key was being tested. Add the key again.',
@@ -116,11 +117,11 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
         );
       }
       // A new key may be a different merchant: register the receiver for it.
-      c.store.webhooks.clear(id);
-      await c.runtime.refreshRegistration();
+      ctx.store.webhooks.clear(id);
+      await ctx.active.refreshRegistration();
       return status;
     },
 
-    'key.clear': async () => c.keys.clear(c.runtime.profileId),
+    'key.clear': async () => ctx.keys.clear(ctx.active.id),
   };
 }

@@ -9,32 +9,32 @@ type SettingsHandlers = Pick<
   'settings.get' | 'settings.set' | 'receiver.status' | 'webhook.register'
 >;
 
-export function settingsHandlers(c: HandlerContext): SettingsHandlers {
+export function settingsHandlers(ctx: HandlerContext): SettingsHandlers {
   return {
-    'settings.get': async () => c.store.settings.get(),
+    'settings.get': async () => ctx.store.settings.get(),
 
     'settings.set': async (patch) => {
-      const before = c.store.settings.get();
+      const before = ctx.store.settings.get();
       const clean = { ...patch };
       if (patch.public_url !== undefined) clean.public_url = checkPublicUrl(patch.public_url);
-      const next = c.store.settings.set(clean);
+      const next = ctx.store.settings.set(clean);
       if (next.receiver_port !== before.receiver_port) {
         try {
-          await c.runtime.restartReceiver();
+          await ctx.active.restartReceiver();
         } catch (err) {
           // Keep a receiver running: go back to the port that worked.
-          c.store.settings.set({ receiver_port: before.receiver_port });
-          await c.runtime.restartReceiver().catch(() => undefined);
+          ctx.store.settings.set({ receiver_port: before.receiver_port });
+          await ctx.active.restartReceiver().catch(() => undefined);
           throw err;
         }
       } else if (next.public_url !== before.public_url) {
-        await c.runtime.refreshRegistration();
+        await ctx.active.refreshRegistration();
       }
-      return c.store.settings.get();
+      return ctx.store.settings.get();
     },
 
-    'receiver.status': async () => c.runtime.status(),
+    'receiver.status': async () => ctx.active.status(),
 
-    'webhook.register': async () => c.runtime.registerNow(),
+    'webhook.register': async () => ctx.active.registerNow(),
   };
 }

@@ -72,8 +72,8 @@ export function parseEvent(raw: Buffer): ParsedEvent {
  * cost on the hot path. It never rejects: anything it does not accept goes through zod,
  * which alone writes every error message.
  */
-export function acceptWellFormed(o: Record<string, unknown>): PaymentCompletedEvent | null {
-  const { event, checkout_id, payment_status, amount, currency } = o;
+export function acceptWellFormed(body: Record<string, unknown>): PaymentCompletedEvent | null {
+  const { event, checkout_id, payment_status, amount, currency } = body;
   if (event !== 'payment.completed' || payment_status !== 'completed') return null;
   if (typeof checkout_id !== 'string' || !UUID.test(checkout_id)) return null;
   if (typeof amount !== 'number' || !Number.isFinite(amount) || !(amount > 0)) return null;

@@ -28,27 +28,27 @@ export interface HandlerDeps {
   log: (message: string) => void;
 }
 
-export function createHandler(d: HandlerDeps) {
-  const expectedPath = Buffer.from(`/webhooks/${d.token}`);
+export function createHandler(deps: HandlerDeps) {
+  const expectedPath = Buffer.from(`/webhooks/${deps.token}`);
   const isOurPath = (url: string | undefined): boolean => {
     const raw = url ?? '';
     const q = raw.indexOf('?');
     const path = Buffer.from(q === -1 ? raw : raw.slice(0, q));
     return path.length === expectedPath.length && timingSafeEqual(path, expectedPath);
   };
-  const secrets = sharedCall(d.getSecrets);
+  const secrets = sharedCall(deps.getSecrets);
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const ours = isOurPath(req.url);
     const entry = (status: number, reason: string | null): RequestLogInput => ({
       method: (req.method ?? '?').slice(0, 10),
-      path: ours ? '/webhooks/<token>' : loggablePath(req.url, d.token),
+      path: ours ? '/webhooks/<token>' : loggablePath(req.url, deps.token),
       status,
       reason,
-      at_ms: d.now(),
+      at_ms: deps.now(),
     });
     const reject = (status: number, error: ErrorBody, headers: Record<string, string> = {}) => {
-      d.commits.log(entry(status, error.message));
+      deps.commits.log(entry(status, error.message));
       sendError(res, status, error, headers);
     };
     // Answer without reading what is left of the body: close the connection afterwards.
@@ -80,12 +80,12 @@ export function createHandler(d: HandlerDeps) {
       code: 'payload_too_large',
       message: `The body must be at most ${MAX_BODY_BYTES} bytes.`,
     };
-    if (declared > d.maxBodyBytes) return rejectUnread(413, tooLarge);
+    if (declared > deps.maxBodyBytes) return rejectUnread(413, tooLarge);
 
-    const read = await readBody(req, d.maxBodyBytes);
+    const read = await readBody(req, deps.maxBodyBytes);
     if (!read.ok) {
       if (read.reason === 'too_large') return rejectUnread(413, tooLarge);
-      d.commits.log(entry(400, 'The client closed the connection before the body ended.'));
+      deps.commits.log(entry(400, 'The client closed the connection before the body ended.'));
       return;
     }
 
@@ -110,7 +110,7 @@ export function createHandler(d: HandlerDeps) {
         },
         read.body,
         list,
-        d.now(),
+        deps.now(),
       );
       if (!v.ok) return reject(401, { code: 'invalid_signature', message: v.reason });
     }
@@ -122,14 +122,14 @@ export function createHandler(d: HandlerDeps) {
     }
     const signed = list.length > 0;
     const id = webhookId === null ? null : webhookId.slice(0, 200);
-    const fresh = await d.commits.submit({
+    const fresh = await deps.commits.submit({
       dedupe_key: dedupeKey(parsed.event, id, signed),
       webhook_id: id,
       checkout_id: parsed.event.checkout_id,
       amount: parsed.event.amount,
       currency: parsed.event.currency,
       signed,
-      received_ms: d.now(),
+      received_ms: deps.now(),
       body: read.body.toString('utf8'),
     });
     sendAck(res, fresh);

@@ -1,6 +1,9 @@
 // The webhook receiver's public surface.
 export { startReceiver } from './receiver.ts';
 export { receiverRepo } from './receiver-repo.ts';
+export { ReceiverHost } from './receiver-host.ts';
+export { WebhookRegistrar } from './webhook-registrar.ts';
+export { findCheckout } from './lookup.ts';
 export type { ReceiverOptions, ReceiverTimeouts, RunningReceiver } from './receiver.ts';
 export { PaymentCompletedEvent } from './event.ts';
 export { sign, verifySignature, TIMESTAMP_TOLERANCE_S } from './signature.ts';

@@ -53,19 +53,19 @@ export interface Processor {
 const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-export function createProcessor(o: ProcessorOptions): Processor {
+export function createProcessor(options: ProcessorOptions): Processor {
   const abort = new AbortController();
   let running: Promise<void> | null = null;
   let again = false;
   let retry: NodeJS.Timeout | null = null;
   let coalesce: NodeJS.Timeout | null = null;
-  const coalesceMs = o.coalesceMs ?? COALESCE_MS;
-  const maxYieldMs = o.maxYieldMs ?? MAX_YIELD_MS;
+  const coalesceMs = options.coalesceMs ?? COALESCE_MS;
+  const maxYieldMs = options.maxYieldMs ?? MAX_YIELD_MS;
 
   /** Waits while acknowledgement commits are pending, at most maxYieldMs. */
   const yieldToAcks = async (): Promise<void> => {
     const until = Date.now() + maxYieldMs;
-    while (o.ackBusy?.() && Date.now() < until && !abort.signal.aborted) await sleep(1);
+    while (options.ackBusy?.() && Date.now() < until && !abort.signal.aborted) await sleep(1);
   };
 
   const loop = async (): Promise<void> => {
@@ -76,7 +76,7 @@ export function createProcessor(o: ProcessorOptions): Processor {
         await yieldToAcks();
         if (abort.signal.aborted) return;
         // Read on the writer's thread: the event loop only judges the batch.
-        const pending = await o.writer.pending(o.profileId, BATCH);
+        const pending = await options.writer.pending(options.profileId, BATCH);
         if (pending.length === 0) break;
         if (abort.signal.aborted) return;
         const rows = pending.map((p) => p.event);
@@ -89,7 +89,7 @@ export function createProcessor(o: ProcessorOptions): Processor {
           const failed = !lookup.found && lookup.failure !== null;
           return failed && v.kind === 'payment' ? { ...v, recheck_ms: rechecks.firstAt() } : v;
         });
-        const created = await o.writer.settle(o.profileId, verdicts, o.now());
+        const created = await options.writer.settle(options.profileId, verdicts, options.now());
         created.forEach(emit);
         if (rows.length < BATCH) break;
       }
@@ -99,9 +99,9 @@ export function createProcessor(o: ProcessorOptions): Processor {
 
   const emit = (p: Payment): void => {
     try {
-      o.onPayment(p);
+      options.onPayment(p);
     } catch (err) {
-      o.log(`payment listener failed: ${String(err)}`);
+      options.log(`payment listener failed: ${String(err)}`);
     }
   };
 
@@ -119,7 +119,10 @@ export function createProcessor(o: ProcessorOptions): Processor {
       else unmatched.add(p.event.checkout_id);
     }
     if (unmatched.size > 0) {
-      const other = o.store.checkouts.termsOf(o.profileId, [...unmatched].flatMap(spellings));
+      const other = options.store.checkouts.termsOf(
+        options.profileId,
+        [...unmatched].flatMap(spellings),
+      );
       for (const [id, c] of other) known.set(id, c);
     }
     const wanted = [...new Set(pending.map((p) => p.event.checkout_id))];
@@ -140,30 +143,33 @@ export function createProcessor(o: ProcessorOptions): Processor {
 
   const lookupOne = async (id: string): Promise<CheckoutLookup> => {
     try {
-      const found = await o.lookupCheckout(id, abort.signal);
+      const found = await options.lookupCheckout(id, abort.signal);
       if (!found || found.id.toLowerCase() !== id.toLowerCase()) {
         return { found: false, failure: null };
       }
       const { paid: _paid, ...input } = found;
-      o.store.checkouts.upsertListed(o.profileId, [input]);
-      return { found: true, checkout: o.store.checkouts.get(o.profileId, found.id) ?? found };
+      options.store.checkouts.upsertListed(options.profileId, [input]);
+      return {
+        found: true,
+        checkout: options.store.checkouts.get(options.profileId, found.id) ?? found,
+      };
     } catch (err) {
       return { found: false, failure: describe(err) };
     }
   };
 
   const rechecks = createRechecks({
-    store: o.store,
-    profileId: o.profileId,
+    store: options.store,
+    profileId: options.profileId,
     // The console may have stored the checkout meanwhile (a list, a create): local first.
     lookup: (id) => {
-      const hit = termsFor(o.store.checkouts.termsOf(o.profileId, spellings(id)), id);
+      const hit = termsFor(options.store.checkouts.termsOf(options.profileId, spellings(id)), id);
       return hit ? Promise.resolve({ found: true, checkout: hit }) : lookupOne(id);
     },
     onPayment: emit,
-    now: o.now,
+    now: options.now,
     wake: () => kick(),
-    ...(o.recheckMs === undefined ? {} : { firstMs: o.recheckMs }),
+    ...(options.recheckMs === undefined ? {} : { firstMs: options.recheckMs }),
   });
 
   const start = (): void => {
@@ -175,12 +181,12 @@ export function createProcessor(o: ProcessorOptions): Processor {
     running = loop()
       .catch((err: unknown) => {
         // A storage failure: keep the process up and try again shortly.
-        o.log(`payment processing failed, retrying: ${describe(err)}`);
+        options.log(`payment processing failed, retrying: ${describe(err)}`);
         if (!abort.signal.aborted && retry === null) {
           retry = setTimeout(() => {
             retry = null;
             start();
-          }, o.retryMs ?? 5000);
+          }, options.retryMs ?? 5000);
           retry.unref();
         }
       })
@@ -221,7 +227,7 @@ export function createProcessor(o: ProcessorOptions): Processor {
       // grace period the loop is abandoned; it settles nothing once it sees the abort.
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, o.stopGraceMs ?? 3000);
+        timer = setTimeout(resolve, options.stopGraceMs ?? 3000);
         timer.unref();
       });
       const drained = (async () => {

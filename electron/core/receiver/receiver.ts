@@ -70,16 +70,16 @@ const DEFAULTS = {
   shutdownGraceMs: 2_000,
 };
 
-export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver> {
-  const now = o.now ?? Date.now;
-  const log = o.log ?? ((m: string) => console.warn(`[receiver] ${m}`));
-  const t = { ...DEFAULTS, ...o.timeouts };
+export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((m: string) => console.warn(`[receiver] ${m}`));
+  const timeouts = { ...DEFAULTS, ...options.timeouts };
   // Node requires headersTimeout ≤ requestTimeout.
-  t.headersMs = Math.min(t.headersMs, t.requestMs);
-  const host = o.host ?? '127.0.0.1';
+  timeouts.headersMs = Math.min(timeouts.headersMs, timeouts.requestMs);
+  const host = options.host ?? '127.0.0.1';
   const status = (): void => {
     try {
-      o.onStatus?.();
+      options.onStatus?.();
     } catch (err) {
       log(`status listener failed: ${String(err)}`);
     }
@@ -87,30 +87,30 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
 
   const emitPayment = (p: Payment): void => {
     try {
-      o.onPayment(p);
+      options.onPayment(p);
     } catch (err) {
       log(`payment listener failed: ${String(err)}`);
     }
   };
-  const state = receiverRepo(o.store);
-  const writer = openReceiverWriter(o.store, {
+  const state = receiverRepo(options.store);
+  const writer = openReceiverWriter(options.store, {
     onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
   });
-  const commits = createGroupCommit(writer, o.profileId, now, status, (err) =>
+  const commits = createGroupCommit(writer, options.profileId, now, status, (err) =>
     log(`request log write failed: ${String(err)}`),
   );
   const processor = createProcessor({
-    store: o.store,
+    store: options.store,
     writer,
-    profileId: o.profileId,
-    lookupCheckout: (id, signal) => o.lookupCheckout(id, signal),
-    onPayment: o.onPayment,
+    profileId: options.profileId,
+    lookupCheckout: (id, signal) => options.lookupCheckout(id, signal),
+    onPayment: options.onPayment,
     now,
     log,
     // Settlement yields to the acknowledgement path.
     ackBusy: () => commits.busy(),
-    ...o.settlement,
-    stopGraceMs: t.shutdownGraceMs,
+    ...options.settlement,
+    stopGraceMs: timeouts.shutdownGraceMs,
   });
   // Each committed batch is settled right after its acknowledgements went out.
   writer.onSettled(({ payments, unsettled }) => {
@@ -119,9 +119,9 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     if (unsettled > 0) processor.kick();
   });
   const handle = createHandler({
-    token: state.token(o.profileId),
+    token: state.token(options.profileId),
     commits,
-    getSecrets: o.getSecrets,
+    getSecrets: options.getSecrets,
     now,
     maxBodyBytes: MAX_BODY_BYTES,
     log,
@@ -133,11 +133,11 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   type TrackedSocket = Socket & { [RESPONSE]?: ServerResponse };
   const server = createServer(
     {
-      headersTimeout: t.headersMs,
-      requestTimeout: t.requestMs,
-      keepAliveTimeout: t.keepAliveMs,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
       // How often Node checks the two timeouts above; must be well under them.
-      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(t.headersMs / 4))),
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
       maxHeaderSize: 16 * 1024,
     },
     (req: IncomingMessage, res: ServerResponse) => {
@@ -151,7 +151,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       });
     },
   );
-  server.timeout = t.idleMs;
+  server.timeout = timeouts.idleMs;
   server.maxConnections = 1024;
   server.on('timeout', (socket: Socket) => socket.destroy());
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
@@ -195,7 +195,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     await new Promise<void>((resolve, reject) => {
       const onError = (err: Error): void => reject(err);
       server.once('error', onError);
-      server.listen(o.port ?? 0, host, () => {
+      server.listen(options.port ?? 0, host, () => {
         server.off('error', onError);
         resolve();
       });
@@ -206,14 +206,14 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   }
 
   const port = (server.address() as AddressInfo).port;
-  const runId = state.startRun(o.profileId, now());
+  const runId = state.startRun(options.profileId, now());
   const heartbeat = setInterval(() => {
     try {
       state.heartbeat(runId, now());
     } catch (err) {
       log(`heartbeat failed: ${String(err)}`);
     }
-  }, t.heartbeatMs);
+  }, timeouts.heartbeatMs);
   heartbeat.unref();
   // Anything committed but not processed before a crash is handled now.
   processor.kick();
@@ -222,7 +222,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${urlHost}:${port}/webhooks/${state.token(o.profileId)}`,
+    url: `http://${urlHost}:${port}/webhooks/${state.token(options.profileId)}`,
     host,
     port,
     idle: async () => {
@@ -236,7 +236,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         // In-flight requests get a moment to finish; then connections are cut.
-        const cut = setTimeout(() => server.closeAllConnections(), t.shutdownGraceMs);
+        const cut = setTimeout(() => server.closeAllConnections(), timeouts.shutdownGraceMs);
         cut.unref();
         await closed;
         clearTimeout(cut);

@@ -1,0 +1,188 @@
+// The active profile and the steps that change it. Each step runs alone, so a profile switch
+// during a settings change never leaves two receivers or a half-registered webhook. The
+// parts each do one job: the receiver's lifecycle (receiver/receiver-host.ts), the embedded
+// sandbox (embedded-sandbox/sandbox-host.ts), webhook registration
+// (receiver/webhook-registrar.ts) and the API clients (api-clients.ts).
+import type { ReceiverStatus, WebhookStatus } from '../../../shared/domain.ts';
+import type { ApiClient, HttpConfig } from '../api/index.ts';
+import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
+import { EngineError } from '../errors.ts';
+import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
+import type { ProfileKeys } from '../profiles/index.ts';
+import { ReceiverHost, WebhookRegistrar, findCheckout, receiverRepo } from '../receiver/index.ts';
+import type { Store } from '../store/index.ts';
+import { ApiClients } from './api-clients.ts';
+import type { Emitter } from './events.ts';
+
+export interface ActiveProfileOptions {
+  store: Store;
+  keys: ProfileKeys;
+  emitter: Emitter;
+  dataDir: string;
+  sandboxTimeScale?: number | undefined;
+  http?: Partial<HttpConfig> | undefined;
+  recheckMs?: number | undefined;
+  log: (message: string) => void;
+}
+
+const GAPS_SHOWN = 20;
+/**
+ * Shorter stops are a profile switch or a port change: the service retries a failed
+ * delivery, so nothing can be missed in a few seconds, and warning about them is noise.
+ */
+export const MIN_GAP_MS = 5000;
+
+export class ActiveProfile {
+  readonly #store: Store;
+  readonly #emitter: Emitter;
+  readonly #abort = new AbortController();
+  readonly #clients: ApiClients;
+  readonly #sandbox: SandboxHost;
+  readonly #receiver: ReceiverHost;
+  readonly #registrar: WebhookRegistrar;
+  #id = SANDBOX_ID;
+  #steps: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ActiveProfileOptions) {
+    const { store, keys, emitter, log } = options;
+    this.#store = store;
+    this.#emitter = emitter;
+    this.#clients = new ApiClients(keys, options.http);
+    this.#sandbox = new SandboxHost({
+      store,
+      keys,
+      dataDir: options.dataDir,
+      timeScale: options.sandboxTimeScale,
+      http: options.http,
+      signal: this.signal,
+      log,
+    });
+    this.#receiver = new ReceiverHost({
+      store,
+      secrets: (profileId) => keys.webhookSecrets(profileId),
+      lookupCheckout: async (profileId, checkoutId, signal) =>
+        findCheckout(store, profileId, await this.api(profileId), checkoutId, signal),
+      onPayment: (payment) => emitter.emit('payment.received', payment),
+      onStatus: () => this.emitStatus(),
+      recheckMs: options.recheckMs,
+      log,
+    });
+    this.#registrar = new WebhookRegistrar({
+      store,
+      keys,
+      receiverUrl: () => this.#receiver.running?.url ?? null,
+      receiverError: () => this.#receiver.error,
+      api: (profileId) => this.api(profileId),
+      signal: this.signal,
+      log,
+    });
+  }
+
+  get id(): string {
+    return this.#id;
+  }
+
+  /** Aborts service calls still running when the engine closes. */
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  #serial<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.#steps.then(step, step);
+    this.#steps = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops the receiver, starts it for `id`, prepares the sandbox if needed, registers. */
+  activate(id: string): Promise<void> {
+    return this.#serial(async () => {
+      const profile = getProfile(this.#store, id);
+      await this.#receiver.stop();
+      this.#id = id;
+      this.#store.profiles.setActiveId(id);
+      if (profile.kind === 'sandbox') await this.#sandbox.prepare();
+      await this.#receiver.start(id);
+      await this.#registrar.registerIfNeeded(id);
+      this.emitStatus();
+    });
+  }
+
+  /** Restarts the receiver (new port setting); throws if it cannot listen. */
+  restartReceiver(): Promise<void> {
+    return this.#serial(async () => {
+      await this.#receiver.stop();
+      await this.#receiver.start(this.#id);
+      this.emitStatus();
+      if (this.#receiver.running === null) {
+        throw new EngineError('conflict', this.#receiver.error ?? 'The receiver could not start.', {
+          field: 'receiver_port',
+        });
+      }
+      await this.#registrar.registerIfNeeded(this.#id);
+      this.emitStatus();
+    });
+  }
+
+  /** Registers again if the target (receiver URL or public URL) or the key changed. */
+  refreshRegistration(): Promise<void> {
+    return this.#serial(async () => {
+      await this.#registrar.registerIfNeeded(this.#id);
+      this.emitStatus();
+    });
+  }
+
+  /** The explicit webhook.register: always registers, and reports failure as an error. */
+  registerNow(): Promise<WebhookStatus> {
+    return this.#serial(async () => {
+      try {
+        return await this.#registrar.register(this.#id);
+      } finally {
+        this.emitStatus();
+      }
+    });
+  }
+
+  /** The service's client for a profile (default: the active one). */
+  async api(profileId: string = this.#id): Promise<ApiClient> {
+    const profile = getProfile(this.#store, profileId);
+    if (profile.kind === 'sandbox' && !this.#sandbox.running) {
+      throw new EngineError(
+        'offline',
+        this.#sandbox.error ??
+          'The embedded sandbox is not running. Switch to the Sandbox profile.',
+      );
+    }
+    return this.#clients.for(profile);
+  }
+
+  receiverUrl(): string | null {
+    return this.#receiver.running?.url ?? null;
+  }
+
+  status(): ReceiverStatus {
+    const running = this.#receiver.running;
+    const state = receiverRepo(this.#store);
+    return {
+      listening: running !== null,
+      address: running ? `${running.host}:${running.port}` : null,
+      last_event_at: state.lastEventAt(this.#id),
+      gaps: state
+        .downtime(this.#id, GAPS_SHOWN, MIN_GAP_MS)
+        .map((g) => ({ from: g.from, to: g.to })),
+      webhook: this.#registrar.status(this.#id),
+      error: this.#receiver.error ?? (this.#id === SANDBOX_ID ? this.#sandbox.error : null),
+    };
+  }
+
+  emitStatus(): void {
+    this.#emitter.emit('receiver.status', this.status());
+  }
+
+  close(): Promise<void> {
+    this.#abort.abort();
+    return this.#serial(async () => {
+      await this.#receiver.stop();
+      await this.#sandbox.close();
+    });
+  }
+}

@@ -1,0 +1,89 @@
+// The receiver of the active profile: started for one profile at a time on the port the
+// settings name, and stopped before another starts. Why it could not start is kept for the
+// status, in words that say what to do.
+import type { Checkout, Payment } from '../../../shared/domain.ts';
+import type { Store } from '../store/index.ts';
+import { startReceiver, type RunningReceiver } from './receiver.ts';
+
+export interface ReceiverHostOptions {
+  store: Store;
+  /** A profile's current and previous webhook signing secrets. */
+  secrets: (profileId: string) => Promise<string[]>;
+  /** Finds a checkout the console has not stored, through the service. */
+  lookupCheckout: (
+    profileId: string,
+    checkoutId: string,
+    signal?: AbortSignal,
+  ) => Promise<Checkout | null>;
+  onPayment: (payment: Payment) => void;
+  /** Something the status shows changed while the receiver runs. */
+  onStatus: () => void;
+  /** First delay before a failed checkout lookup is tried again (tests shorten it). */
+  recheckMs?: number | undefined;
+  log: (message: string) => void;
+}
+
+export class ReceiverHost {
+  readonly #options: ReceiverHostOptions;
+  #running: RunningReceiver | null = null;
+  #profileId: string | null = null;
+  #error: string | null = null;
+
+  constructor(options: ReceiverHostOptions) {
+    this.#options = options;
+  }
+
+  /** The running receiver, or null while it is stopped or could not start. */
+  get running(): RunningReceiver | null {
+    return this.#running;
+  }
+
+  /** Why the last start failed, or null. */
+  get error(): string | null {
+    return this.#error;
+  }
+
+  /** Starts the receiver for `profileId`; a failure is kept in `error`, not thrown. */
+  async start(profileId: string): Promise<void> {
+    const { store, log } = this.#options;
+    const port = store.settings.get().receiver_port;
+    this.#profileId = profileId;
+    try {
+      this.#running = await startReceiver({
+        store,
+        profileId,
+        host: '127.0.0.1',
+        port,
+        getSecrets: () => this.#options.secrets(profileId),
+        lookupCheckout: (id, signal) => this.#options.lookupCheckout(profileId, id, signal),
+        onPayment: this.#options.onPayment,
+        onStatus: () => {
+          if (this.#running !== null && this.#profileId === profileId) this.#options.onStatus();
+        },
+        log: (m) => log(`[receiver] ${m}`),
+        ...(this.#options.recheckMs === undefined
+          ? {}
+          : { settlement: { recheckMs: this.#options.recheckMs } }),
+      });
+      this.#error = null;
+    } catch (err) {
+      this.#running = null;
+      const code = (err as NodeJS.ErrnoException).code;
+      this.#error =
+        code === 'EADDRINUSE'
+          ? `The receiver cannot listen on port ${port}: another program uses it. Choose another receiver port in Settings, or 0 for any free port.`
+          : `The receiver could not start: ${describe(err)}`;
+      log(this.#error);
+    }
+  }
+
+  async stop(): Promise<void> {
+    const running = this.#running;
+    this.#running = null;
+    await running?.close();
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,86 @@
+// Keeping the service's webhook pointed at the running receiver: registered again whenever
+// the target (the receiver's URL or the public URL in front of it) or the key changed, in
+// the background, and on request (webhook.register), where a failure is the caller's error.
+import type { WebhookStatus } from '../../../shared/domain.ts';
+import type { ApiClient } from '../api/index.ts';
+import { EngineError } from '../errors.ts';
+import type { ProfileKeys } from '../profiles/index.ts';
+import type { Store } from '../store/index.ts';
+import {
+  needsRegistration,
+  registerWebhook,
+  webhookStatus,
+  webhookTarget,
+} from './registration.ts';
+
+export interface WebhookRegistrarOptions {
+  store: Store;
+  keys: ProfileKeys;
+  /** The running receiver's URL, or null while it is down. */
+  receiverUrl: () => string | null;
+  /** Why the receiver is down, for the error of an explicit registration. */
+  receiverError: () => string | null;
+  api: (profileId: string) => Promise<ApiClient>;
+  /** Aborts a registration still running when the engine closes. */
+  signal: AbortSignal;
+  log: (message: string) => void;
+}
+
+export class WebhookRegistrar {
+  readonly #options: WebhookRegistrarOptions;
+
+  constructor(options: WebhookRegistrarOptions) {
+    this.#options = options;
+  }
+
+  /** Where the service should deliver now, or null while no receiver runs. */
+  target(): string | null {
+    const url = this.#options.receiverUrl();
+    if (url === null) return null;
+    return webhookTarget(url, this.#options.store.settings.get().public_url);
+  }
+
+  status(profileId: string): WebhookStatus {
+    return webhookStatus(this.#options.store, profileId, this.target());
+  }
+
+  /** Registers when needed; failures are recorded in the webhook status, not thrown. */
+  async registerIfNeeded(profileId: string): Promise<void> {
+    const { store, log } = this.#options;
+    const target = this.target();
+    if (target === null || !needsRegistration(store, profileId, target)) return;
+    let api: ApiClient;
+    try {
+      api = await this.#options.api(profileId);
+    } catch (err) {
+      // No key yet: nothing to register with; the status says why.
+      store.webhooks.setError(profileId, `Not registered: ${describe(err)}`);
+      return;
+    }
+    await this.#register(profileId, api, target).catch((err: unknown) =>
+      log(`webhook registration failed: ${describe(err)}`),
+    );
+  }
+
+  /** Always registers, and reports a failure as an error. */
+  async register(profileId: string): Promise<WebhookStatus> {
+    const target = this.target();
+    if (target === null) {
+      throw new EngineError(
+        'conflict',
+        this.#options.receiverError() ??
+          'The receiver is not running, so there is nothing to register.',
+      );
+    }
+    return this.#register(profileId, await this.#options.api(profileId), target);
+  }
+
+  #register(profileId: string, api: ApiClient, target: string): Promise<WebhookStatus> {
+    const { store, keys, signal } = this.#options;
+    return registerWebhook({ store, keys, profileId, api, target, signal });
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
