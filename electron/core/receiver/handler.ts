@@ -6,16 +6,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dedupeKey, parseEvent } from './event.ts';
 import type { GroupCommit } from './group-commit.ts';
-import {
-  MAX_BODY_BYTES,
-  header,
-  isJsonContentType,
-  loggablePath,
-  readBody,
-  sendAck,
-  sendError,
-  type ErrorBody,
-} from './http-io.ts';
+import { sendAck, sendError, type ErrorBody } from './replies.ts';
+import { MAX_BODY_BYTES, header, isJsonContentType, loggablePath, readBody } from './request.ts';
 import { verifySignature } from './signature.ts';
 import type { RequestLogInput } from './types.ts';
 

@@ -7,7 +7,7 @@ export { findCheckout } from './lookup.ts';
 export type { ReceiverOptions, ReceiverTimeouts, RunningReceiver } from './receiver.ts';
 export { PaymentCompletedEvent } from './event.ts';
 export { sign, verifySignature, TIMESTAMP_TOLERANCE_S } from './signature.ts';
-export { MAX_BODY_BYTES } from './http-io.ts';
+export { MAX_BODY_BYTES } from './request.ts';
 export {
   checkPublicUrl,
   maskToken,
