@@ -16,7 +16,7 @@ import {
   Totals,
   WebhookStatus,
 } from './domain.ts';
-import type { EngineErrorShape } from './domain.ts';
+import type { ErrorShape } from './errors.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -116,7 +116,7 @@ export type Output<C extends Channel> = z.output<(typeof contract)[C]['output']>
 export type EventPayload<E extends EventName> = z.output<(typeof eventSchemas)[E]>;
 
 /** What ipcMain.handle answers for every channel (the preload turns it back into a call). */
-export type IpcResult<T = unknown> = { ok: true; data: T } | { ok: false; error: EngineErrorShape };
+export type IpcResult<T = unknown> = { ok: true; data: T } | { ok: false; error: ErrorShape };
 
 /** What the engine implements: one async handler per channel, taking parsed input. */
 export type Handlers = { [C in Channel]: (input: ParsedInput<C>) => Promise<Output<C>> };

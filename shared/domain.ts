@@ -130,29 +130,3 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: true,
   theme: 'system',
 };
-
-/** Errors the engine returns; `field` names the input field for validation errors. */
-export const ErrorCode = z.enum([
-  'bad_input',
-  'validation_error',
-  'offline',
-  'timeout',
-  'key_rejected',
-  'no_key',
-  'keychain_unavailable',
-  'rate_limited',
-  'server_error',
-  'bad_response',
-  'not_found',
-  'conflict',
-  'internal',
-]);
-export type ErrorCode = z.infer<typeof ErrorCode>;
-
-export const EngineErrorShape = z.object({
-  code: ErrorCode,
-  message: z.string(),
-  field: z.string().optional(),
-  retry_after_s: z.number().optional(),
-});
-export type EngineErrorShape = z.infer<typeof EngineErrorShape>;

@@ -1,7 +1,7 @@
 // JSON in and out for the RPC: the body limit, content type, and how engine error codes map
 // to HTTP statuses. Transport-level failures use the same {error: {code, message}} shape.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ErrorCode, EngineErrorShape } from '../../shared/domain.ts';
+import type { ErrorCode, ErrorShape } from '../../shared/errors.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -37,7 +37,7 @@ export type TransportErrorCode =
   | 'too_many_streams';
 
 export type WireError =
-  EngineErrorShape | { code: TransportErrorCode | 'not_found' | 'bad_input'; message: string };
+  ErrorShape | { code: TransportErrorCode | 'not_found' | 'bad_input'; message: string };
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',

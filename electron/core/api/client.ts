@@ -4,7 +4,7 @@
 // to the origin it was tested against: a client whose base URL is elsewhere cannot send it.
 import type { z } from 'zod';
 import { CreateCheckoutInput, fieldIssues } from '../../../shared/checkout-rules.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import type { BoundKey } from './bound-key.ts';
 import { DEFAULT_HTTP, exchange } from './http.ts';
 import type { HttpConfig } from './http.ts';

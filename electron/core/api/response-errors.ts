@@ -1,7 +1,7 @@
 // Maps a non-2xx answer from the service to a typed EngineError. The interface does not show
 // the error shape; the sandbox's {error: {code, message, details}} is read when present,
 // and a bare status still gives a useful message.
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import { ServiceErrorBody } from './schemas.ts';
 
 export interface FailedResponse {
@@ -34,7 +34,7 @@ export function errorFromResponse(r: FailedResponse): EngineError {
     return new EngineError(
       'rate_limited',
       `The service is receiving too many requests${wait === undefined ? '' : `; try again in ${wait} s`}.`,
-      { retryAfterS: wait },
+      { retry_after_s: wait },
     );
   }
   if (r.status >= 500) {

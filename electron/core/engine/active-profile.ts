@@ -6,7 +6,7 @@
 import type { ReceiverStatus, WebhookStatus } from '../../../shared/domain.ts';
 import type { ApiClient, HttpConfig } from '../api/index.ts';
 import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import { ReceiverHost, WebhookRegistrar, findCheckout, receiverRepo } from '../receiver/index.ts';

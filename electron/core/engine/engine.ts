@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Channel } from '../../../shared/channels.ts';
 import type { Handlers, Output } from '../../../shared/contract.ts';
 import type { Engine, EngineOptions } from './types.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
@@ -140,5 +140,5 @@ export async function createEngine(
 function withoutTokens(err: EngineError, tokens: string[]): EngineError {
   const message = tokens.reduce((t, token) => maskToken(t, token), err.message);
   if (message === err.message) return err;
-  return new EngineError(err.code, message, { field: err.field, retryAfterS: err.retryAfterS });
+  return new EngineError(err.code, message, { field: err.field, retry_after_s: err.retry_after_s });
 }

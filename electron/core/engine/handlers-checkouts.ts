@@ -2,7 +2,7 @@
 import type { Handlers } from '../../../shared/contract.ts';
 import type { Checkout } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/checkout-rules.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import {
   CHECKOUT_COLUMNS,
   PAYMENT_COLUMNS,

@@ -12,7 +12,7 @@ import {
   toProfile,
   updateProfile,
 } from '../profiles/index.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import type { HandlerContext } from './context.ts';
 
 type ProfileHandlers = Pick<

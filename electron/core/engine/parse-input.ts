@@ -5,7 +5,7 @@ import type { Channel } from '../../../shared/channels.ts';
 import { fieldIssues } from '../../../shared/checkout-rules.ts';
 import { contract } from '../../../shared/contract.ts';
 import type { ParsedInput } from '../../../shared/contract.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 
 export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);

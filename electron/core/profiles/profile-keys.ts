@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { KeyStatus } from '../../../shared/domain.ts';
 import { BoundKey, createApiClient } from '../api/index.ts';
 import type { HttpConfig } from '../api/index.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
 import { accounts, checkKeyShape, maskKey } from '../vault/key-shape.ts';
 import { SANDBOX_ID } from './profiles.ts';
@@ -167,7 +167,7 @@ export class ProfileKeys {
         err.code,
         `${err.message} The key could not be checked and was not saved.`,
         {
-          retryAfterS: err.retryAfterS,
+          retry_after_s: err.retry_after_s,
         },
       );
     }

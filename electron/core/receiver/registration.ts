@@ -3,7 +3,7 @@
 // signing secret goes to the keychain; the replaced one is kept for deliveries in flight.
 import type { WebhookStatus } from '../../../shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import type { ProfileKeys } from '../profiles/profile-keys.ts';
 import type { Store } from '../store/index.ts';
 import { receiverRepo } from './receiver-repo.ts';

@@ -3,7 +3,7 @@
 // the background, and on request (webhook.register), where a failure is the caller's error.
 import type { WebhookStatus } from '../../../shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
-import { EngineError } from '../errors.ts';
+import { EngineError } from '../../../shared/errors.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import type { Store } from '../store/index.ts';
 import {

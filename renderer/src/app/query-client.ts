@@ -1,5 +1,5 @@
 import { focusManager, QueryClient } from '@tanstack/react-query';
-import { toMerchantError } from '../bridge/index.ts';
+import { toEngineError } from '../bridge/index.ts';
 
 // Engine calls are local and cheap; a failure is usually a real answer (bad key, offline),
 // so retry once for transient codes only, and let the screen offer "Try again".
@@ -24,7 +24,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 10_000,
         refetchOnWindowFocus: true,
-        retry: (count, err) => count < 1 && TRANSIENT.has(toMerchantError(err).code),
+        retry: (count, err) => count < 1 && TRANSIENT.has(toEngineError(err).code),
       },
       mutations: { retry: false },
     },

@@ -1,7 +1,7 @@
 // window.merchant comes from the Electron preload; in a browser the web bridge provides it.
-// Every call is wrapped so screens always receive a MerchantError.
+// Every call is wrapped so screens always receive an EngineError.
 import type { MerchantApi } from '../../../shared/contract.ts';
-import { toMerchantError } from './errors.ts';
+import { toEngineError } from './errors.ts';
 import { takeToken } from './token.ts';
 import { createWebBridge } from './web-bridge.ts';
 
@@ -24,7 +24,7 @@ function wrapErrors(api: MerchantApi): MerchantApi {
         try {
           return await (fn as (i?: unknown) => Promise<unknown>)(input);
         } catch (err) {
-          throw toMerchantError(err);
+          throw toEngineError(err);
         }
       };
     }
@@ -55,4 +55,4 @@ export const transport: Transport = 'transport' in resolved ? resolved.transport
 /** The engine. Only used after main.tsx has checked bridgeError. */
 export const merchant: MerchantApi = 'api' in resolved ? resolved.api : ({} as MerchantApi);
 
-export { MerchantError, toMerchantError, errorMessage } from './errors.ts';
+export { EngineError, toEngineError, errorMessage } from './errors.ts';

@@ -3,7 +3,7 @@
 import { CHANNELS, EVENTS } from '../../../shared/channels.ts';
 import type { Channel, EventName } from '../../../shared/channels.ts';
 import type { EventPayload, MerchantApi } from '../../../shared/contract.ts';
-import { MerchantError } from './errors.ts';
+import { EngineError } from './errors.ts';
 import { setLinkState } from './connection.ts';
 import { takeToken } from './token.ts';
 
@@ -25,7 +25,7 @@ export function createWebBridge(initialToken: string, base = ''): MerchantApi {
         body: JSON.stringify(input ?? {}),
       });
     } catch {
-      throw new MerchantError({
+      throw EngineError.from({
         code: 'offline',
         message: 'The console engine is not reachable. Is it still running?',
       });
@@ -34,7 +34,7 @@ export function createWebBridge(initialToken: string, base = ''): MerchantApi {
     try {
       body = await res.json();
     } catch {
-      throw new MerchantError({
+      throw EngineError.from({
         code: 'bad_response',
         message: `The console engine sent an unreadable answer (HTTP ${res.status}).`,
       });
@@ -43,14 +43,14 @@ export function createWebBridge(initialToken: string, base = ''): MerchantApi {
     if (res.ok && 'data' in obj) return obj.data;
     const e = (obj.error ?? {}) as Record<string, unknown>;
     if (res.status === 401) {
-      throw new MerchantError({
+      throw EngineError.from({
         code: 'bad_input',
         message:
           'This page’s access link is out of date (the console was restarted). Open the console again from the link it printed.',
       });
     }
-    throw new MerchantError({
-      code: (typeof e.code === 'string' ? e.code : 'internal') as MerchantError['code'],
+    throw EngineError.from({
+      code: (typeof e.code === 'string' ? e.code : 'internal') as EngineError['code'],
       message:
         typeof e.message === 'string'
           ? e.message

@@ -1,7 +1,7 @@
 // The browser bridge opens only http(s) checkout links (the Electron main process checks the
 // same on its side): anything a service could list instead is refused with a message.
 import { describe, expect, it } from 'vitest';
-import { MerchantError } from '../../../renderer/src/bridge/errors.ts';
+import { EngineError } from '../../../renderer/src/bridge/errors.ts';
 import { openableUrl } from '../../../renderer/src/lib/openable-url.ts';
 
 describe('openableUrl', () => {
@@ -29,9 +29,9 @@ describe('openableUrl', () => {
       } catch (e) {
         err = e;
       }
-      expect(err, bad).toBeInstanceOf(MerchantError);
-      expect((err as MerchantError).code).toBe('bad_input');
-      expect((err as MerchantError).message).toMatch(/not opened/);
+      expect(err, bad).toBeInstanceOf(EngineError);
+      expect((err as EngineError).code).toBe('bad_input');
+      expect((err as EngineError).message).toMatch(/not opened/);
     }
   });
 });

@@ -4,7 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Checkout } from '../../../../shared/domain.ts';
 import { formatMoney } from '../../../../shared/money.ts';
-import { merchant, toMerchantError, type MerchantError } from '../../bridge/index.ts';
+import { merchant, toEngineError, type EngineError } from '../../bridge/index.ts';
 import { qk } from '../../api/query-keys.ts';
 import { useDraft } from '../../state/draft-store.ts';
 import { userLocale } from '../../lib/locale.ts';
@@ -28,7 +28,7 @@ export function NewLink() {
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   // A service error is shown for the draft it was about; editing the draft clears it.
-  const [failure, setFailure] = useState<{ error: MerchantError; draft: unknown } | null>(null);
+  const [failure, setFailure] = useState<{ error: EngineError; draft: unknown } | null>(null);
   const serverError = failure && failure.draft === draft ? failure.error : null;
   const [created, setCreated] = useState<Checkout | null>(null);
   const locale = userLocale();
@@ -46,7 +46,7 @@ export function NewLink() {
       announce(`Payment link created for ${formatMoney(checkout.amount, checkout.currency)}`);
     },
     // The draft is left untouched (and persisted), so nothing typed is lost.
-    onError: (e) => setFailure({ error: toMerchantError(e), draft: useDraft.getState().draft }),
+    onError: (e) => setFailure({ error: toEngineError(e), draft: useDraft.getState().draft }),
   });
 
   if (created) {

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
-import { merchant, toMerchantError } from '../../bridge/index.ts';
+import { merchant, toEngineError } from '../../bridge/index.ts';
 import { resetAccountData } from '../../api/reset.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -45,7 +45,7 @@ export function ConnectForm(props: {
       await resetAccountData(client);
       props.onConnected(added.key.masked);
     } catch (err) {
-      const me = toMerchantError(err);
+      const me = toEngineError(err);
       if (me.field === 'base_url') setErrors({ baseUrl: me.message });
       else if (me.field === 'key') setErrors({ key: me.message });
       setOutcome(connectOutcome(me, url));

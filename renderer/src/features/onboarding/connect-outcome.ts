@@ -1,7 +1,7 @@
 // What a failed connection attempt means, in the words a shopkeeper would use.
-import type { MerchantError } from '../../bridge/index.ts';
+import type { EngineError } from '../../bridge/index.ts';
 
-export function connectOutcome(e: MerchantError, baseUrl: string): string {
+export function connectOutcome(e: EngineError, baseUrl: string): string {
   switch (e.code) {
     case 'key_rejected':
       return 'The service rejected this key. Copy the whole key again from Developers → API Keys in your dashboard, and make sure it is a live key (it contains “_live_”).';
@@ -16,7 +16,7 @@ export function connectOutcome(e: MerchantError, baseUrl: string): string {
     case 'bad_response':
       return `${baseUrl} answered, but not like a Payment Checkout Service. Check the base URL. (${e.message})`;
     case 'rate_limited':
-      return `The service asked us to slow down. Try again${e.retryAfterS ? ` in ${e.retryAfterS} s` : ' shortly'}.`;
+      return `The service asked us to slow down. Try again${e.retry_after_s ? ` in ${e.retry_after_s} s` : ' shortly'}.`;
     default:
       return e.message;
   }

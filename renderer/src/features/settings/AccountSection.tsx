@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
 import { useKeyStatus, useProfiles } from '../../api/queries.ts';
-import { errorMessage, merchant, toMerchantError } from '../../bridge/index.ts';
+import { errorMessage, merchant, toEngineError } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -37,7 +37,7 @@ export function AccountSection() {
       announce(`Key accepted and saved: ${s.masked ?? ''}`);
     },
     onError: (e) =>
-      setKeyError(connectOutcome(toMerchantError(e), active?.base_url ?? 'the service')),
+      setKeyError(connectOutcome(toEngineError(e), active?.base_url ?? 'the service')),
   });
   const clearKey = useMutation({
     mutationFn: () => merchant.key.clear(),

@@ -7,7 +7,7 @@ import { fieldIssues, productName, totalAmount } from '../../../../shared/checko
 import { contract, type EventPayload, type Output } from '../../../../shared/contract.ts';
 import type { Checkout, Payment } from '../../../../shared/domain.ts';
 import type { Engine } from '../../../../electron/core/engine/types.ts';
-import { EngineError } from '../../../../electron/core/errors.ts';
+import { EngineError } from '../../../../shared/errors.ts';
 
 export interface TestEngine extends Engine {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;

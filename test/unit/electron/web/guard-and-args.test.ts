@@ -10,7 +10,7 @@ import {
   tokenMatches,
 } from '../../../../electron/web/http-guard.ts';
 import { STATUS_BY_CODE } from '../../../../electron/web/http-json.ts';
-import { ErrorCode } from '../../../../shared/domain.ts';
+import { ERROR_CODES } from '../../../../shared/errors.ts';
 
 describe('token', () => {
   it('matches only the exact token', () => {
@@ -49,7 +49,7 @@ describe('allowed Host headers', () => {
 
 describe('status mapping', () => {
   it('has an HTTP status for every engine error code, 401 left to the token', () => {
-    for (const code of ErrorCode.options) {
+    for (const code of ERROR_CODES) {
       expect(STATUS_BY_CODE[code], code).toBeGreaterThanOrEqual(400);
       expect(STATUS_BY_CODE[code], code).not.toBe(401);
     }

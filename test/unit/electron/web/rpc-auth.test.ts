@@ -2,7 +2,7 @@
 // methods, body rules and error mapping. (SSE and static files: events-static.test.ts.)
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { EngineError } from '../../../../electron/core/errors.ts';
+import { EngineError } from '../../../../shared/errors.ts';
 import { startWebServer } from '../../../../electron/web/server.ts';
 import { rawRequest, rpc } from '../support/http.ts';
 import { useWebFixture } from '../support/web-fixture.ts';
@@ -242,7 +242,7 @@ describe('engine errors', () => {
   it('passes Retry-After for rate limiting', async () => {
     f.engine.failNext(
       'checkouts.list',
-      new EngineError('rate_limited', 'Too many requests.', { retryAfterS: 7 }),
+      new EngineError('rate_limited', 'Too many requests.', { retry_after_s: 7 }),
     );
     const res = await rpc(f.web.port, f.web.token, 'checkouts.list', {});
     expect(res.status).toBe(429);
