@@ -32,3 +32,20 @@ export const READY_SIGNAL = 'app.ready';
 
 /** Main pushes event E on the IPC channel `${EVENT_CHANNEL_PREFIX}E`, apart from the calls. */
 export const EVENT_CHANNEL_PREFIX = 'merchant-event:';
+
+/**
+ * The channels grouped the way window.merchant shows them: 'checkouts.create' becomes
+ * method `create` of group `checkouts`, made by `method(channel, group, name)`.
+ */
+export function groupChannels<F>(
+  method: (channel: Channel, group: string, name: string) => F,
+): Record<string, Record<string, F>> {
+  const groups: Record<string, Record<string, F>> = {};
+  for (const channel of CHANNELS) {
+    const dot = channel.indexOf('.');
+    const group = channel.slice(0, dot);
+    const name = channel.slice(dot + 1);
+    (groups[group] ??= {})[name] = method(channel, group, name);
+  }
+  return groups;
+}

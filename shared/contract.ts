@@ -142,12 +142,6 @@ export type MerchantApi = {
   ready(): void;
 };
 
-/** Splits 'checkouts.create' into ['checkouts', 'create']. */
-export function splitChannel(channel: Channel): [string, string] {
-  const dot = channel.indexOf('.');
-  return [channel.slice(0, dot), channel.slice(dot + 1)];
-}
-
 export {
   Checkout,
   CheckoutPage,

@@ -3,10 +3,10 @@
 // function, and ready(). Nothing else: no generic channel, no environment (docs/architecture.md).
 // Free of electron and zod so it can be unit-tested and stays tiny in the preload bundle.
 import {
-  CHANNELS,
   EVENTS,
   EVENT_CHANNEL_PREFIX,
   READY_SIGNAL,
+  groupChannels,
   type EventName,
 } from '../../shared/channels.ts';
 import type { EventPayload, IpcResult, MerchantApi } from '../../shared/contract.ts';
@@ -31,13 +31,10 @@ async function callChannel(port: IpcPort, name: string, input: unknown): Promise
 }
 
 function methods(port: IpcPort): Methods {
-  const groups: Record<string, Record<string, AnyMethod>> = {};
-  for (const channel of CHANNELS) {
-    const dot = channel.indexOf('.');
-    const group = (groups[channel.slice(0, dot)] ??= {});
-    group[channel.slice(dot + 1)] = (input) => callChannel(port, channel, input);
-  }
-  // The loop above covers exactly CHANNELS, which contract.ts proves equal to MerchantApi's
+  const groups = groupChannels<AnyMethod>(
+    (channel) => (input) => callChannel(port, channel, input),
+  );
+  // groupChannels covers exactly CHANNELS, which contract.ts proves equal to MerchantApi's
   // method set; the unit test checks the generated shape key by key.
   return groups as unknown as Methods;
 }

@@ -1,5 +1,6 @@
 // window.merchant comes from the Electron preload; in a browser the web bridge provides it.
 // Every call is wrapped so screens always receive an EngineError.
+import { groupChannels } from '../../../shared/channels.ts';
 import type { MerchantApi } from '../../../shared/contract.ts';
 import { toEngineError } from './errors.ts';
 import { takeToken } from './token.ts';
@@ -12,25 +13,21 @@ declare global {
 }
 
 function wrapErrors(api: MerchantApi): MerchantApi {
-  const out: Record<string, unknown> = {};
-  for (const [group, value] of Object.entries(api)) {
-    if (typeof value === 'function') {
-      out[group] = value;
-      continue;
-    }
-    const methods: Record<string, unknown> = {};
-    for (const [name, fn] of Object.entries(value as Record<string, unknown>)) {
-      methods[name] = async (input?: unknown) => {
-        try {
-          return await (fn as (i?: unknown) => Promise<unknown>)(input);
-        } catch (err) {
-          throw toEngineError(err);
-        }
-      };
-    }
-    out[group] = methods;
-  }
-  return out as MerchantApi;
+  const byGroup = api as unknown as Record<
+    string,
+    Record<string, (i?: unknown) => Promise<unknown>>
+  >;
+  const methods = groupChannels((_channel, group, name) => {
+    const call = byGroup[group]![name]!;
+    return async (input?: unknown) => {
+      try {
+        return await call(input);
+      } catch (err) {
+        throw toEngineError(err);
+      }
+    };
+  });
+  return { ...methods, on: api.on, ready: api.ready } as unknown as MerchantApi;
 }
 
 export type Transport = 'electron' | 'web';

@@ -1,6 +1,6 @@
 // MerchantApi over the browser transport (electron/web): POST /rpc/<channel> with a bearer
 // token, answers {data} or {error}; pushes arrive as server-sent events on /events.
-import { CHANNELS, EVENTS } from '../../../shared/channels.ts';
+import { EVENTS, groupChannels } from '../../../shared/channels.ts';
 import type { Channel, EventName } from '../../../shared/channels.ts';
 import type { EventPayload, MerchantApi } from '../../../shared/contract.ts';
 import { EngineError } from './errors.ts';
@@ -106,12 +106,9 @@ export function createWebBridge(initialToken: string, base = ''): MerchantApi {
     }
   });
 
-  const api: Record<string, unknown> = {};
-  for (const channel of CHANNELS) {
-    const [group, method] = channel.split('.') as [string, string];
-    const bucket = (api[group] ??= {}) as Record<string, unknown>;
-    bucket[method] = (input?: unknown) => rpc(channel, input);
-  }
+  const api: Record<string, unknown> = groupChannels(
+    (channel) => (input?: unknown) => rpc(channel, input),
+  );
   api.on = <E extends EventName>(event: E, listener: (p: EventPayload<E>) => void) => {
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));
