@@ -112,11 +112,11 @@ const literalImportOnly = {
 };
 
 /** The two rules that enforce a boundary list, for static and dynamic imports. */
-function boundaryRules(bans, extraSyntax = []) {
+function boundaryRules(bans, extraSyntax = [], paths = []) {
   return {
     'no-restricted-imports': [
       'error',
-      { patterns: bans.map(({ group, message }) => ({ group, message })) },
+      { paths, patterns: bans.map(({ group, message }) => ({ group, message })) },
     ],
     'no-restricted-syntax': [
       'error',
@@ -204,5 +204,21 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...boundaryRules(BOUNDARIES.renderer),
     },
+  },
+  {
+    // Screens change engine data only through the hooks of renderer/src/api/mutations.ts,
+    // which also update the cache; they never touch the query client themselves.
+    files: ['renderer/src/features/**/*.{ts,tsx}', 'renderer/src/ui/**/*.{ts,tsx}'],
+    rules: boundaryRules(
+      BOUNDARIES.renderer,
+      [],
+      [
+        {
+          name: '@tanstack/react-query',
+          importNames: ['useMutation', 'useQueryClient'],
+          message: 'Changes and their cache updates live in renderer/src/api/mutations.ts.',
+        },
+      ],
+    ),
   },
 );

@@ -104,6 +104,15 @@ describe('the other layers', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps mutations and cache updates out of the screens', async () => {
+    const code =
+      "import { useMutation } from '@tanstack/react-query';\nexport const m = useMutation;\n";
+    expect(await broken('renderer/src/features/sample/Sample.tsx', code)).toEqual([
+      expect.stringMatching(/renderer\/src\/api\/mutations\.ts/),
+    ]);
+    expect(await broken('renderer/src/api/sample.ts', code)).toEqual([]);
+  });
+
   it('still keeps raw ipcMain to the typed wrapper', async () => {
     const code = "import { ipcMain } from 'electron';\nexport const m = ipcMain;\n";
     expect(await broken('electron/main/sample.ts', code)).toEqual([

@@ -1,11 +1,10 @@
 // New payment link: options, line items, saved items, and a summary bar with the live
 // total and product name computed by the service's own rules.
 import { useMemo, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCreateCheckout } from '../../api/mutations.ts';
 import type { Checkout } from '../../../../shared/domain.ts';
 import { formatMoney } from '../../../../shared/money.ts';
-import { merchant, toEngineError, type EngineError } from '../../bridge/index.ts';
-import { qk } from '../../api/query-keys.ts';
+import { toEngineError, type EngineError } from '../../bridge/index.ts';
 import { useDraft } from '../../state/draft-store.ts';
 import { userLocale } from '../../lib/locale.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -24,7 +23,6 @@ export function NewLink() {
   const draft = useDraft((s) => s.draft);
   const setField = useDraft((s) => s.setField);
   const reset = useDraft((s) => s.reset);
-  const client = useQueryClient();
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   // A service error is shown for the draft it was about; editing the draft clears it.
@@ -34,15 +32,13 @@ export function NewLink() {
   const locale = userLocale();
   const check = useMemo(() => checkDraft(draft, locale), [draft, locale]);
 
-  const create = useMutation({
-    mutationFn: () => merchant.checkouts.create(check.body!),
+  const create = useCreateCheckout({
     onSuccess: (checkout) => {
       setCreated(checkout);
       reset();
       setSubmitted(false);
       setTouched(new Set());
       setFailure(null);
-      void client.invalidateQueries({ queryKey: qk.checkouts });
       announce(`Payment link created for ${formatMoney(checkout.amount, checkout.currency)}`);
     },
     // The draft is left untouched (and persisted), so nothing typed is lost.
@@ -80,7 +76,7 @@ export function NewLink() {
       if (first) focusField(first);
       return;
     }
-    create.mutate();
+    create.mutate(check.body!);
   }
 
   const problems = submitted ? Object.entries(check.issues) : [];

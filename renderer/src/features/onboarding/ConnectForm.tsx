@@ -2,10 +2,9 @@
 // service before it creates the account: on failure nothing is added, the account in use
 // stays in use, and the form stays as typed.
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
-import { merchant, toEngineError } from '../../bridge/index.ts';
-import { resetAccountData } from '../../api/reset.ts';
+import { useConnectAccount } from '../../api/mutations.ts';
+import { toEngineError } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
@@ -15,13 +14,13 @@ export function ConnectForm(props: {
   onConnected(masked: string | null): void;
   submitLabel?: string;
 }) {
-  const client = useQueryClient();
   const [name, setName] = useState('My shop');
   const [baseUrl, setBaseUrl] = useState('');
   const [key, setKey] = useState('');
-  const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; baseUrl?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<string | null>(null);
+  const connect = useConnectAccount();
+  const busy = connect.isPending;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -33,24 +32,19 @@ export function ConnectForm(props: {
     setErrors(next);
     setOutcome(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
-      const added = await merchant.profiles.add({
+      const added = await connect.mutateAsync({
         name: name.trim(),
         base_url: url,
         key: key.trim(),
       });
-      await merchant.profiles.switch({ id: added.id });
       setKey('');
-      await resetAccountData(client);
       props.onConnected(added.key.masked);
     } catch (err) {
       const me = toEngineError(err);
       if (me.field === 'base_url') setErrors({ baseUrl: me.message });
       else if (me.field === 'key') setErrors({ key: me.message });
       setOutcome(connectOutcome(me, url));
-    } finally {
-      setBusy(false);
     }
   }
 

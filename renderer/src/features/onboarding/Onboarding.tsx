@@ -1,8 +1,7 @@
 // First run: try everything at once against the built-in sandbox, or connect a real account.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { merchant, errorMessage } from '../../bridge/index.ts';
-import { resetAccountData } from '../../api/reset.ts';
+import { useActivateSandbox } from '../../api/mutations.ts';
+import { errorMessage } from '../../bridge/index.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
@@ -10,29 +9,21 @@ import { announce } from '../../ui/announcer.tsx';
 import { ConnectForm } from './ConnectForm.tsx';
 
 export function Onboarding() {
-  const client = useQueryClient();
   const { setOnboarded, go } = useUi();
-  const [busy, setBusy] = useState(false);
+  const sandbox = useActivateSandbox();
+  const busy = sandbox.isPending;
   const [error, setError] = useState<string | null>(null);
   const [connect, setConnect] = useState(false);
 
   async function trySandbox() {
-    setBusy(true);
     setError(null);
     try {
-      const list = await merchant.profiles.list();
-      const sandbox = list.profiles.find((p) => p.kind === 'sandbox');
-      const id = sandbox?.id ?? 'sandbox';
-      // Switching restarts the receiver; skip it when the sandbox is already in use.
-      if (list.active_id !== id) await merchant.profiles.switch({ id });
-      await resetAccountData(client);
+      await sandbox.mutateAsync();
       setOnboarded(true);
       go('new');
       announce('Sandbox ready. Create your first payment link.');
     } catch (e) {
       setError(`The sandbox could not start: ${errorMessage(e)}`);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,10 +1,9 @@
 // Is the console able to hear payments? Receiver, webhook registration, last event, gaps,
 // and the live link to the engine — each in plain words with the fix next to it.
 import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRegisterWebhook } from '../../api/mutations.ts';
 import { useProfiles, useReceiver, useSettings } from '../../api/queries.ts';
-import { qk } from '../../api/query-keys.ts';
-import { errorMessage, merchant } from '../../bridge/index.ts';
+import { errorMessage } from '../../bridge/index.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
 import { exactTime, relativeTime } from '../../lib/time.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -31,18 +30,13 @@ export function StatusStrip() {
   const q = useReceiver();
   const link = useLinkState();
   const now = useNow(15_000);
-  const client = useQueryClient();
   const { gapsSeen, dismissGaps, go } = useUi();
   const profiles = useProfiles();
   const settings = useSettings();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
   const needsTunnel = active?.kind === 'live' && settings.data && !settings.data.public_url;
-  const register = useMutation({
-    mutationFn: () => merchant.webhook.register(),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: qk.receiver });
-      announce('Webhook registered');
-    },
+  const register = useRegisterWebhook({
+    onSuccess: () => announce('Webhook registered'),
     onError: (e) => announce(`Webhook registration failed: ${errorMessage(e)}`),
   });
   const s = q.data;

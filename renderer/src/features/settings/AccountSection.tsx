@@ -1,9 +1,9 @@
 // The account in use: its base URL and its key (masked; replace or remove).
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
+import { useClearKey, useSetKey, useUpdateProfile } from '../../api/mutations.ts';
 import { useKeyStatus, useProfiles } from '../../api/queries.ts';
-import { errorMessage, merchant, toEngineError } from '../../bridge/index.ts';
+import { errorMessage, toEngineError } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -14,7 +14,6 @@ import { connectOutcome } from '../onboarding/connect-outcome.ts';
 export function AccountSection() {
   const profiles = useProfiles();
   const key = useKeyStatus();
-  const client = useQueryClient();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
   const hadKey = (key.data ?? active?.key)?.present ?? false;
   const [newKey, setNewKey] = useState('');
@@ -26,32 +25,24 @@ export function AccountSection() {
   // Set when a new address removed the key (it is only ever sent where it was tested).
   const [keyRemovedNote, setKeyRemovedNote] = useState<string | null>(null);
 
-  const setKey = useMutation({
-    mutationFn: (k: string) => merchant.key.set({ key: k }),
+  const setKey = useSetKey({
     onSuccess: (s) => {
       setNewKey('');
       setReplacing(false);
       setKeyError(null);
       setKeyRemovedNote(null);
-      void client.invalidateQueries();
       announce(`Key accepted and saved: ${s.masked ?? ''}`);
     },
     onError: (e) =>
       setKeyError(connectOutcome(toEngineError(e), active?.base_url ?? 'the service')),
   });
-  const clearKey = useMutation({
-    mutationFn: () => merchant.key.clear(),
-    onSuccess: () => {
-      void client.invalidateQueries();
-      announce('Key removed from the keychain');
-    },
+  const clearKey = useClearKey({
+    onSuccess: () => announce('Key removed from the keychain'),
     onError: (e) => announce(`Could not remove the key: ${errorMessage(e)}`),
   });
-  const saveUrl = useMutation({
-    mutationFn: (url: string) => merchant.profiles.update({ id: active!.id, base_url: url }),
+  const saveUrl = useUpdateProfile({
     onSuccess: (p) => {
       setBaseUrl(null);
-      void client.invalidateQueries();
       if (hadKey && !p.key.present) {
         const note = `Base URL saved. The API key was removed: it was tested against ${active?.base_url ?? 'the old address'} and is never sent anywhere else. Add the key for ${p.base_url}.`;
         setKeyRemovedNote(note);
@@ -78,7 +69,7 @@ export function AccountSection() {
     const url = (baseUrl ?? '').trim();
     if (!isHttpUrl(url)) return setUrlError('Enter an address starting with https://');
     setUrlError(undefined);
-    saveUrl.mutate(url);
+    saveUrl.mutate({ id: active!.id, base_url: url });
   }
 
   return (

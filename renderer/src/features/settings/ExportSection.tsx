@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { errorMessage, merchant } from '../../bridge/index.ts';
+import { useExportCsv } from '../../api/mutations.ts';
+import { errorMessage } from '../../bridge/index.ts';
 import { downloadText } from '../../lib/download.ts';
 import { Button } from '../../ui/Button.tsx';
 import { announce } from '../../ui/announcer.tsx';
 
 export function ExportSection() {
-  const exp = useMutation({
-    mutationFn: (kind: 'payments' | 'checkouts') => merchant.export.csv({ kind }),
+  const exp = useExportCsv({
     onSuccess: (r) => {
       downloadText(r.filename, r.csv);
       announce(`Exported ${r.rows} rows to ${r.filename}`);

@@ -1,9 +1,8 @@
 // Sound, notifications and theme. Theme applies at once from the UI store and is also kept
 // in the engine's settings.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSaveSettings } from '../../api/mutations.ts';
 import type { Settings } from '../../../../shared/domain.ts';
-import { qk } from '../../api/query-keys.ts';
-import { errorMessage, merchant, transport } from '../../bridge/index.ts';
+import { errorMessage, transport } from '../../bridge/index.ts';
 import { askNotificationPermission, chime, notificationsSupported } from '../../lib/alerts.ts';
 import { useUi, type Theme } from '../../state/ui-store.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -18,19 +17,11 @@ const THEMES: { value: Theme; label: string }[] = [
 ];
 
 export function PreferencesSection({ settings }: { settings: Settings }) {
-  const client = useQueryClient();
   const { theme, setTheme } = useUi();
-  const save = useMutation({
-    mutationFn: (patch: Partial<Settings>) => merchant.settings.set(patch),
-    onMutate: (patch) => {
-      client.setQueryData<Settings>(qk.settings, (s) => (s ? { ...s, ...patch } : s));
-    },
-    onSuccess: (s) => client.setQueryData(qk.settings, s),
-    onError: (e) => {
-      void client.invalidateQueries({ queryKey: qk.settings });
-      announce(`Could not save: ${errorMessage(e)}`);
-    },
-  });
+  const save = useSaveSettings(
+    { onError: (e) => announce(`Could not save: ${errorMessage(e)}`) },
+    { optimistic: true },
+  );
   return (
     <section className="card" aria-labelledby="prefs-title">
       <div className="card-head">

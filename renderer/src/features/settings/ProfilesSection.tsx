@@ -1,9 +1,8 @@
 // Accounts: the built-in sandbox and any live accounts; switch, add, remove.
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRemoveProfile, useSwitchProfile } from '../../api/mutations.ts';
 import { useProfiles } from '../../api/queries.ts';
-import { resetAccountData } from '../../api/reset.ts';
-import { errorMessage, merchant } from '../../bridge/index.ts';
+import { errorMessage } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Badge, ErrorState, Spinner } from '../../ui/Feedback.tsx';
@@ -12,26 +11,17 @@ import { ConnectForm } from '../onboarding/ConnectForm.tsx';
 
 export function ProfilesSection() {
   const q = useProfiles();
-  const client = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
-  const refresh = () => resetAccountData(client);
-  const switchTo = useMutation({
-    mutationFn: (id: string) => merchant.profiles.switch({ id }),
-    onSuccess: async (list) => {
-      await refresh();
+  const switchTo = useSwitchProfile({
+    onSuccess: (list) =>
       announce(
         `Switched to ${list.profiles.find((p) => p.id === list.active_id)?.name ?? 'profile'}`,
-      );
-    },
+      ),
     onError: (e) => announce(`Could not switch: ${errorMessage(e)}`),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => merchant.profiles.remove({ id }),
-    onSuccess: async () => {
-      await refresh();
-      announce('Account removed');
-    },
+  const remove = useRemoveProfile({
+    onSuccess: () => announce('Account removed'),
     onError: (e) => announce(`Could not remove: ${errorMessage(e)}`),
   });
 

@@ -1,11 +1,10 @@
 // Where payments come in: receiver port, a public URL for a tunnel, webhook registration.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRegisterWebhook, useSaveSettings } from '../../api/mutations.ts';
 import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
 import type { Settings } from '../../../../shared/domain.ts';
 import { useReceiver } from '../../api/queries.ts';
-import { qk } from '../../api/query-keys.ts';
-import { errorMessage, merchant } from '../../bridge/index.ts';
+import { errorMessage } from '../../bridge/index.ts';
 import { exactTime } from '../../lib/time.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -13,26 +12,17 @@ import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
 
 export function ReceiverSection({ settings }: { settings: Settings }) {
-  const client = useQueryClient();
   const receiver = useReceiver();
   const [port, setPort] = useState(String(settings.receiver_port));
   const [publicUrl, setPublicUrl] = useState(settings.public_url ?? '');
   const [errors, setErrors] = useState<{ port?: string; url?: string }>({});
-  const save = useMutation({
-    mutationFn: (patch: Partial<Settings>) => merchant.settings.set(patch),
-    onSuccess: (s) => {
-      client.setQueryData(qk.settings, s);
-      void client.invalidateQueries({ queryKey: qk.receiver });
-      announce('Receiver settings saved');
-    },
+  const save = useSaveSettings({
+    onSuccess: () => announce('Receiver settings saved'),
     onError: (e) => setErrors({ url: errorMessage(e) }),
   });
-  const register = useMutation({
-    mutationFn: () => merchant.webhook.register(),
-    onSuccess: (w) => {
-      void client.invalidateQueries({ queryKey: qk.receiver });
-      announce(w.registered ? 'Webhook registered' : `Webhook not registered: ${w.error ?? ''}`);
-    },
+  const register = useRegisterWebhook({
+    onSuccess: (w) =>
+      announce(w.registered ? 'Webhook registered' : `Webhook not registered: ${w.error ?? ''}`),
     onError: (e) => announce(`Webhook registration failed: ${errorMessage(e)}`),
   });
 

@@ -1,0 +1,179 @@
+// Every change the screens ask of the engine, each with the cache update it implies, in one
+// place beside the query keys. A screen adds only what it shows (an announcement, its own
+// form state) through the reactions, which run after the cache is updated.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Input, Output } from '../../../shared/contract.ts';
+import type { Settings } from '../../../shared/domain.ts';
+import { merchant } from '../bridge/index.ts';
+import { qk } from './query-keys.ts';
+import { resetAccountData } from './reset.ts';
+
+/** What a screen does once a change succeeded or failed. */
+export interface Reactions<T> {
+  onSuccess?: (data: T) => void | Promise<void>;
+  onError?: (error: unknown) => void;
+}
+
+/** Settings that move or re-register the receiver, so its status changes with them. */
+const RECEIVER_SETTINGS: readonly (keyof Settings)[] = ['receiver_port', 'public_url'];
+
+export function useCreateCheckout(react: Reactions<Output<'checkouts.create'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Input<'checkouts.create'>) => merchant.checkouts.create(body),
+    onSuccess: async (checkout) => {
+      void client.invalidateQueries({ queryKey: qk.checkouts });
+      await react.onSuccess?.(checkout);
+    },
+    onError: react.onError,
+  });
+}
+
+/**
+ * Saves settings. `optimistic` shows the change at once and puts the engine's answer back
+ * if it fails (toggles); otherwise the screen waits for the engine (ports, URLs).
+ */
+export function useSaveSettings(
+  react: Reactions<Settings> = {},
+  { optimistic = false }: { optimistic?: boolean } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<Settings>) => merchant.settings.set(patch),
+    onMutate: (patch) => {
+      if (optimistic)
+        client.setQueryData<Settings>(qk.settings, (s) => (s ? { ...s, ...patch } : s));
+    },
+    onSuccess: async (settings, patch) => {
+      client.setQueryData(qk.settings, settings);
+      if (RECEIVER_SETTINGS.some((k) => k in patch)) {
+        void client.invalidateQueries({ queryKey: qk.receiver });
+      }
+      await react.onSuccess?.(settings);
+    },
+    onError: (error) => {
+      if (optimistic) void client.invalidateQueries({ queryKey: qk.settings });
+      react.onError?.(error);
+    },
+  });
+}
+
+export function useRegisterWebhook(react: Reactions<Output<'webhook.register'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => merchant.webhook.register(),
+    onSuccess: async (status) => {
+      void client.invalidateQueries({ queryKey: qk.receiver });
+      await react.onSuccess?.(status);
+    },
+    onError: react.onError,
+  });
+}
+
+export function useExportCsv(react: Reactions<Output<'export.csv'>> = {}) {
+  return useMutation({
+    mutationFn: (kind: 'payments' | 'checkouts') => merchant.export.csv({ kind }),
+    onSuccess: react.onSuccess,
+    onError: react.onError,
+  });
+}
+
+/** A new key: everything the old key showed (checkouts, registration) may change. */
+export function useSetKey(react: Reactions<Output<'key.set'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => merchant.key.set({ key }),
+    onSuccess: async (status) => {
+      void client.invalidateQueries();
+      await react.onSuccess?.(status);
+    },
+    onError: react.onError,
+  });
+}
+
+export function useClearKey(react: Reactions<Output<'key.clear'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => merchant.key.clear(),
+    onSuccess: async (status) => {
+      void client.invalidateQueries();
+      await react.onSuccess?.(status);
+    },
+    onError: react.onError,
+  });
+}
+
+/** A profile's new base URL is another service: everything is fetched again. */
+export function useUpdateProfile(react: Reactions<Output<'profiles.update'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input<'profiles.update'>) => merchant.profiles.update(input),
+    onSuccess: async (profile) => {
+      void client.invalidateQueries();
+      await react.onSuccess?.(profile);
+    },
+    onError: react.onError,
+  });
+}
+
+export function useSwitchProfile(react: Reactions<Output<'profiles.switch'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => merchant.profiles.switch({ id }),
+    onSuccess: async (list) => {
+      await resetAccountData(client);
+      await react.onSuccess?.(list);
+    },
+    onError: react.onError,
+  });
+}
+
+export function useRemoveProfile(react: Reactions<Output<'profiles.remove'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => merchant.profiles.remove({ id }),
+    onSuccess: async (list) => {
+      await resetAccountData(client);
+      await react.onSuccess?.(list);
+    },
+    onError: react.onError,
+  });
+}
+
+/**
+ * Adds a live account and switches to it. The engine tries the key first: on failure
+ * nothing is added and the account in use stays in use.
+ */
+export function useConnectAccount(react: Reactions<Output<'profiles.add'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Input<'profiles.add'>) => {
+      const added = await merchant.profiles.add(input);
+      await merchant.profiles.switch({ id: added.id });
+      return added;
+    },
+    onSuccess: async (added) => {
+      await resetAccountData(client);
+      await react.onSuccess?.(added);
+    },
+    onError: react.onError,
+  });
+}
+
+/** Makes the built-in Sandbox profile the active one (no switch when it already is). */
+export function useActivateSandbox(react: Reactions<void> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const list = await merchant.profiles.list();
+      const id = list.profiles.find((p) => p.kind === 'sandbox')?.id ?? 'sandbox';
+      // Switching restarts the receiver; skip it when the sandbox is already in use.
+      if (list.active_id !== id) await merchant.profiles.switch({ id });
+    },
+    onSuccess: async () => {
+      await resetAccountData(client);
+      await react.onSuccess?.();
+    },
+    onError: react.onError,
+  });
+}
