@@ -15,6 +15,7 @@ export const CHANNELS = [
   'payments.list',
   'payments.totals',
   'receiver.status',
+  'receiver.requests',
   'webhook.register',
   'settings.get',
   'settings.set',

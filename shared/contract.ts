@@ -11,6 +11,7 @@ import {
   PaymentPage,
   Profile,
   ProfileList,
+  ReceiverRequest,
   ReceiverStatus,
   Settings,
   Totals,
@@ -85,6 +86,11 @@ export const contract = {
   },
   'payments.totals': { input: Empty, output: Totals },
   'receiver.status': { input: Empty, output: ReceiverStatus },
+  /** The newest requests the receiver answered, newest first (Settings → Receiver). */
+  'receiver.requests': {
+    input: z.object({ limit: int(1, 200).optional() }).strict(),
+    output: z.object({ requests: z.array(ReceiverRequest) }),
+  },
   'webhook.register': { input: Empty, output: WebhookStatus },
   'settings.get': { input: Empty, output: Settings },
   'settings.set': { input: Settings.partial().strict(), output: Settings },

@@ -112,6 +112,17 @@ export const ReceiverStatus = z.object({
 });
 export type ReceiverStatus = z.infer<typeof ReceiverStatus>;
 
+/** One request the receiver answered; the path never carries the receiver's token. */
+export const ReceiverRequest = z.object({
+  at: isoTime,
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  /** Why it was refused or not stored again (null for an accepted event). */
+  reason: z.string().nullable(),
+});
+export type ReceiverRequest = z.infer<typeof ReceiverRequest>;
+
 export const Settings = z.object({
   /** 0 picks a free port at each start. */
   receiver_port: z.number().int().min(0).max(65535),

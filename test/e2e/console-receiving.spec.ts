@@ -90,6 +90,19 @@ test('a forged payment is flagged, not paid; an unsigned one is refused', async 
   await expect(row).toContainText('€180.00');
   await expect(page.getByRole('row').filter({ hasText: 'Sourdough loaf' })).toContainText('Paid');
   await shootBothThemes(page, 'checkouts-mixed');
+
+  // Settings lists what the receiver answered: the refusal with its reason, the events it
+  // stored, and never the receiver's token.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const requests = page.getByRole('table', { name: 'Recent requests' });
+  await expect(requests.getByRole('row').filter({ hasText: '401' })).toContainText(
+    'Missing webhook-id, webhook-timestamp or webhook-signature header.',
+  );
+  await expect(requests.getByRole('row').filter({ hasText: 'Stored' })).toHaveCount(5);
+  const token = new URL(receiver).pathname.split('/').pop()!;
+  expect(await page.content()).not.toContain(token);
+  await requests.scrollIntoViewIfNeeded();
+  await shootBothThemes(page, 'settings-requests');
 });
 
 test('a validation error lands on the field it names and keeps the draft', async ({

@@ -1,12 +1,12 @@
-// settings.*, receiver.status and webhook.register. A new receiver port restarts the
-// receiver (and re-registers); a new public URL re-registers.
+// settings.*, receiver.status, receiver.requests and webhook.register. A new receiver port
+// restarts the receiver (and re-registers); a new public URL re-registers.
 import type { Handlers } from '../../../shared/contract.ts';
-import { checkPublicUrl } from '../receiver/index.ts';
+import { checkPublicUrl, maskToken, receiverRepo } from '../receiver/index.ts';
 import type { HandlerContext } from './context.ts';
 
 type SettingsHandlers = Pick<
   Handlers,
-  'settings.get' | 'settings.set' | 'receiver.status' | 'webhook.register'
+  'settings.get' | 'settings.set' | 'receiver.status' | 'receiver.requests' | 'webhook.register'
 >;
 
 export function settingsHandlers(ctx: HandlerContext): SettingsHandlers {
@@ -34,6 +34,20 @@ export function settingsHandlers(ctx: HandlerContext): SettingsHandlers {
     },
 
     'receiver.status': async () => ctx.active.status(),
+
+    'receiver.requests': async ({ limit }) => {
+      const profileId = ctx.active.id;
+      const state = receiverRepo(ctx.store);
+      // Paths are stored with the token replaced; masking again costs nothing and holds
+      // even for a line written by an older console.
+      const token = state.token(profileId);
+      const requests = state.recentLog(profileId, limit ?? 50).map((r) => ({
+        ...r,
+        path: maskToken(r.path, token),
+        reason: r.reason === null ? null : maskToken(r.reason, token),
+      }));
+      return { requests };
+    },
 
     'webhook.register': async () => ctx.active.registerNow(),
   };

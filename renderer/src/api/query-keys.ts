@@ -9,5 +9,7 @@ export const qk = {
   payments: ['payments'] as const,
   totals: ['totals'] as const,
   receiver: ['receiver'] as const,
+  /** Under receiver: whatever refreshes the receiver's status refreshes these too. */
+  requests: ['receiver', 'requests'] as const,
   settings: ['settings'] as const,
 };

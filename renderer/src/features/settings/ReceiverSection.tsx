@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
+import { RecentRequests } from './RecentRequests.tsx';
 
 export function ReceiverSection({ settings }: { settings: Settings }) {
   const receiver = useReceiver();
@@ -102,6 +103,7 @@ export function ReceiverSection({ settings }: { settings: Settings }) {
           The receiver is not listening{receiver.data.error ? `: ${receiver.data.error}` : '.'}
         </Notice>
       ) : null}
+      <RecentRequests />
     </section>
   );
 }
