@@ -8,9 +8,8 @@
 
 /**
  * Recent commit time (EWMA, ms) below which the main thread commits the batch itself. On a
- * busy 2-core machine a thread round trip cost more than a commit of up to ~3 ms (bench:
- * with 1 ms a third of the batches went to the thread and create was 0.44–0.45 of bare;
- * with 3 ms ~97% stayed inline and it was 0.46–0.51), while a disk whose fsyncs take many
+ * busy 2-core machine a thread round trip cost more than a commit of up to ~3 ms (the runs
+ * that chose 3 ms are in docs/benchmarks.md), while a disk whose fsyncs take many
  * milliseconds still moves every commit off the event loop.
  */
 export const INLINE_BELOW_MS = 3;

@@ -136,7 +136,7 @@ function seed(dbPath: string, from: number, to: number): void {
     );
   }
   db.exec('COMMIT');
-  // Written beside write-ops.ts, as an import would: bring the counters up to date.
+  // Written beside receiver/writer-sql.ts, as an import would: bring the counters up to date.
   reconcileCounters(db);
   db.close();
 }

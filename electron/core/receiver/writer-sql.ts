@@ -127,7 +127,8 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
 
   // Settling an event whose inbox columns are at hand (pending() just returned it, or it is
   // being inserted) writes plain values; only other events re-read their inbox row (INSERT …
-  // SELECT … RETURNING, about a third dearer). Inbox columns never change once written.
+  // SELECT … RETURNING, which costs more; see docs/benchmarks.md). Inbox columns never
+  // change once written.
   const insertPaymentValues = db.prepare(`
     INSERT OR IGNORE INTO payments (id, profile_id, inbox_id, checkout_id, amount, amount_minor,
       currency, status, reason, product_name, signed, received_ms, processed_ms, counted)
@@ -136,7 +137,7 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
 
   // Payment ids are UUIDv7-shaped (48-bit millisecond time, then random bits): a random
   // v4 key lands on a random page of the primary-key index, so with 100,000+ payments
-  // every insert dirties another page; time-ordered keys append (settle ~40% cheaper).
+  // every insert dirties another page; time-ordered keys append to the last one.
   const timeOrderedId = (ms: number): string => {
     const r = randomUUID();
     const t = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0').slice(-12);

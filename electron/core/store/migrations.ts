@@ -232,10 +232,10 @@ export const MIGRATIONS: readonly string[] = [
   ${COUNTER_BACKFILL}
   `,
   // 3: the insert trigger goes. SQLite runs a trigger's program for every inserted row to
-  // evaluate its WHEN clause, and that alone cost ~11 µs per payment (17 µs with it, 6 µs
-  // without), more than the rest of settling. Every payment is written by write-ops.ts,
-  // which adds the counters itself once per batch; a file written some other way (an
-  // import, a bench seeding it) is reconciled when the store opens (reconcileCounters).
+  // evaluate its WHEN clause, which cost more than the rest of settling (figures in
+  // docs/benchmarks.md). Every payment is written by receiver/writer-sql.ts, which adds
+  // the counters itself once per batch; a file written some other way (an import, a
+  // bench seeding it) is reconciled when the store opens (reconcileCounters).
   // Deletes and status changes keep their triggers: they are rare and cost nothing here.
   `
   DROP TRIGGER payments_count_insert;
@@ -278,7 +278,7 @@ export function migrate(db: DatabaseSync): number {
 
 /**
  * Rebuilds the payment counters when they disagree with the payments table: after payments
- * were written without write-ops.ts (which keeps them in step), or by an older console. One
+ * were written without receiver/writer-sql.ts (which keeps them in step), or by an older console. One
  * COUNT(*) over the smallest index at open, milliseconds for 100,000 payments.
  */
 export function reconcileCounters(db: DatabaseSync): boolean {

@@ -1,4 +1,4 @@
-// Duplicates and disorder, beyond test/integration/receiver/durability.test.ts (which
+// Duplicates and disorder, beyond test/integration/electron/core/receiver/durability.test.ts (which
 // compares the payment rows of 500 USD events delivered twice, with amount mismatches):
 // here the events mix currencies (USD, JPY, KWD), amount mismatches, currency mismatches
 // and unknown checkouts; the doubled list is shuffled with a printed seed and delivered in

@@ -1,5 +1,5 @@
 // The sandbox restarted in the middle of a retry schedule, end to end (the outbox alone is
-// covered by test/integration/outbox/restart.test.ts): real checkouts paid through the
+// covered by test/integration/sandbox/outbox/restart.test.ts): real checkouts paid through the
 // hosted page, the console's real receiver behind an endpoint that answers 500 for each
 // event's first attempts and then for everything while "down". The sandbox is stopped
 // while every event of a group is pending between retries (once with close(), once as a

@@ -1,4 +1,4 @@
-// The packaged app runs the receiver from the electron-vite bundle, where receiver-thread.ts
+// The packaged app runs the receiver from the electron-vite bundle, where writer-thread.ts
 // does not exist: the build must emit the writer thread beside the main chunk, and that
 // thread must commit and settle a batch on its own (it runs in a plain worker there too).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
