@@ -1,8 +1,8 @@
 // The browser bridge opens only http(s) checkout links (the Electron main process checks the
 // same on its side): anything a service could list instead is refused with a message.
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../../../renderer/src/bridge/errors.ts';
-import { openableUrl } from '../../../renderer/src/lib/openable-url.ts';
+import { EngineError } from '../../../../renderer/src/bridge/errors.ts';
+import { openableUrl } from '../../../../renderer/src/lib/openable-url.ts';
 
 describe('openableUrl', () => {
   it('passes absolute http and https links', () => {

@@ -1,8 +1,8 @@
 // The draft check behind the New payment link screen: prices read in the person's locale,
 // an ambiguous price blocks the body, and a line total exists only for a valid line.
 import { describe, expect, it, vi } from 'vitest';
-import { checkDraft } from '../../../renderer/src/features/new-link/draft-rules.ts';
-import { useDraft, type Draft } from '../../../renderer/src/state/draft-store.ts';
+import { checkDraft } from '../../../../../renderer/src/features/new-link/draft-rules.ts';
+import { useDraft, type Draft } from '../../../../../renderer/src/state/draft-store.ts';
 
 // The draft store persists to localStorage: an in-memory one, before the store is imported.
 vi.hoisted(() => {

@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILD_OUTPUTS, staleReason } from '../../../scripts/launch/build-if-stale.ts';
-import { failureReason, installedElectron } from '../../../scripts/launch/electron-binary.ts';
-import { hasDisplay, openerCommand } from '../../../scripts/launch/open-browser.ts';
+import { BUILD_OUTPUTS, staleReason } from '../../../../scripts/launch/build-if-stale.ts';
+import { failureReason, installedElectron } from '../../../../scripts/launch/electron-binary.ts';
+import { hasDisplay, openerCommand } from '../../../../scripts/launch/open-browser.ts';
 
 const dirs: string[] = [];
 function tempTree(files: string[]): string {
