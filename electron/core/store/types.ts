@@ -1,6 +1,7 @@
 // The store's public shape. Every query lives behind these repositories (no SQL outside
 // store/); everything except app settings is scoped by profile id so that switching profile
 // switches data cleanly.
+import type { ConnectionPragma } from './pragmas.ts';
 import type {
   Checkout,
   Payment,
@@ -253,5 +254,7 @@ export interface Store {
   openReceiverWriter(hooks?: WriterHooks): ReceiverWriter;
   /** The schema version after migrations. */
   schemaVersion(): number;
+  /** This connection's pragma (pragmas.ts): diagnostics and the fault tests. */
+  pragma(name: ConnectionPragma, value?: number): number;
   close(): void;
 }
