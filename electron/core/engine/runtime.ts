@@ -171,7 +171,8 @@ export class Runtime {
         .downtime(this.active, GAPS_SHOWN, MIN_GAP_MS)
         .map((g) => ({ from: g.from, to: g.to })),
       webhook: webhookStatus(store, this.active, this.target()),
-      error: this.receiverError ?? (this.active === SANDBOX_ID ? this.sandboxError : null),
+      error:
+        this.receiverError ?? r?.fault() ?? (this.active === SANDBOX_ID ? this.sandboxError : null),
     };
   }
 

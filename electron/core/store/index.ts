@@ -77,6 +77,10 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     rechecks: rechecksRepo(db),
     schemaVersion: () => version,
     pragma: (name, value) => connectionPragma(db, name, value),
+    async limitPages(pages) {
+      connectionPragma(db, 'max_page_count', pages);
+      await Promise.all([...writers].map((w) => w.pragma('max_page_count', pages)));
+    },
     openReceiverWriter(hooks) {
       const local = writeOps(db, randomUUID, REQUEST_LOG_KEEP);
       const w = openReceiverWriter(dbPath, local, REQUEST_LOG_KEEP, hooks);

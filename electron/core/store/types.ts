@@ -256,5 +256,10 @@ export interface Store {
   schemaVersion(): number;
   /** This connection's pragma (pragmas.ts): diagnostics and the fault tests. */
   pragma(name: ConnectionPragma, value?: number): number;
+  /**
+   * Sets max_page_count on this connection and every open writer's: the database is "full"
+   * beyond that many pages (how the fault tests fill the disk without root).
+   */
+  limitPages(pages: number): Promise<void>;
   close(): void;
 }
