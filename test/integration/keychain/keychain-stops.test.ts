@@ -8,6 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
+/** The child's environment: its own home, and nothing that points at the suite's keyring. */
+function childEnv(home: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_DATA_HOME: join(home, '.local/share'),
+  };
+  for (const name of ['GNOME_KEYRING_CONTROL', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_AUTH_SOCK'])
+    delete env[name];
+  return env;
+}
+
 const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const required = process.env.MERCHANT_KEYCHAIN_TEST === '1' || process.env.CI === 'true';
 const can =
@@ -29,7 +41,7 @@ it.skipIf(!can && !required)(
           join(home, 'data'),
         ],
         {
-          env: { ...process.env, HOME: home, XDG_DATA_HOME: join(home, '.local/share') },
+          env: childEnv(home),
           encoding: 'utf8',
           timeout: 60_000,
         },
