@@ -2,10 +2,10 @@
 // failures. One timer armed for the next due row (no polling); attempts in flight live
 // only in memory, so after a crash they are simply pending rows again (at-least-once).
 import type { DatabaseSync } from 'node:sqlite';
+import type { DeliveryCheck } from '../targets/target-guard.ts';
 import { registerWaker } from './enqueue.ts';
 import { postOnce, type PostResult } from './post.ts';
 import { retryDelayMs } from './schedule.ts';
-import type { DeliveryCheck } from '../targets/target-guard.ts';
 import { signPayload } from './sign.ts';
 import { outboxStatements, type DueRow } from './statements.ts';
 

@@ -48,10 +48,7 @@ const COUNT_AUDIO = `(() => {
 function own(msg: ConsoleMessage): boolean {
   if (msg.type() !== 'error' && msg.type() !== 'warning') return false;
   // The browser's own line for a 4xx/5xx answer is not the page's doing (wire format kept).
-  if (msg.text().startsWith('Failed to load resource')) return false;
-  // Content-Security-Policy reports (zod's compiled parsers trying eval under the strict CSP)
-  // are the security work's own test; this file is about failures the page shows.
-  return !/Content Security Policy|'script-src'/.test(msg.text());
+  return !msg.text().startsWith('Failed to load resource');
 }
 
 test.beforeAll(async ({ browser }) => {

@@ -24,6 +24,11 @@ export class BoundKey {
     return this.#value;
   }
 
+  /** The same key for the same origin (a client built with one serves the other). */
+  equals(other: BoundKey): boolean {
+    return this.origin === other.origin && this.#value === other.#value;
+  }
+
   /** Only ever the masked form, should the object reach a log or a JSON body. */
   toJSON(): { origin: string; key: string } {
     return { origin: this.origin, key: maskKey(this.#value) };

@@ -170,7 +170,10 @@ export class ActiveProfile {
         .downtime(this.#id, GAPS_SHOWN, MIN_GAP_MS)
         .map((g) => ({ from: g.from, to: g.to })),
       webhook: this.#registrar.status(this.#id),
-      error: this.#receiver.error ?? (this.#id === SANDBOX_ID ? this.#sandbox.error : null),
+      error:
+        this.#receiver.error ??
+        running?.fault() ??
+        (this.#id === SANDBOX_ID ? this.#sandbox.error : null),
     };
   }
 

@@ -1,7 +1,7 @@
 // One API client per profile, built from the profile's base URL and its key, and kept until
-// either changes: calls reuse it instead of building a client and reading the keychain each
-// time. ProfileKeys hands back the same BoundKey until the key changes, so comparing the
-// two by identity is comparing the keys.
+// either changes. The key is still read for every call: a keychain that locks or stops
+// mid-session must fail the next call with keychain_locked (docs/faults.md), and a key
+// removed or replaced must not be used again.
 import { createApiClient } from '../api/index.ts';
 import type { ApiClient, BoundKey, HttpConfig } from '../api/index.ts';
 import { EngineError } from '../../../shared/errors.ts';
@@ -30,14 +30,14 @@ export class ApiClients {
     if (key === null) {
       this.#built.delete(profile.id);
       const problem = await this.#keys.problem();
-      if (problem !== null) throw new EngineError('keychain_unavailable', problem);
+      if (problem !== null) throw this.#keys.problemError(problem);
       throw new EngineError(
         'no_key',
         `No API key is set for the profile "${profile.name}". Add the live key from Developers → API Keys.`,
       );
     }
     const built = this.#built.get(profile.id);
-    if (built && built.key === key && built.baseUrl === profile.base_url) return built.client;
+    if (built && built.baseUrl === profile.base_url && built.key.equals(key)) return built.client;
     const client = createApiClient({ baseUrl: profile.base_url, key, http: this.#http });
     this.#built.set(profile.id, { baseUrl: profile.base_url, key, client });
     return client;

@@ -15,7 +15,8 @@ import { ActiveProfile } from './active-profile.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
-import { openStore } from '../store/index.ts';
+import { storageFaultError } from '../store/faults.ts';
+import { openStore, type Store } from '../store/index.ts';
 import { makePrivateDir } from '../store/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
@@ -30,6 +31,8 @@ export interface EngineInternals {
   now?: () => Date;
   /** First delay before a failed checkout lookup is tried again (default 30 s). */
   recheckMs?: number;
+  /** Given the engine's store once it is open (the fault tests fill its disk). */
+  onStore?: (store: Store) => void;
 }
 
 export async function createEngine(
@@ -48,7 +51,8 @@ export async function createEngine(
       `The data folder was readable by other users of this computer; made it private (${tightened.join(', ')}).`,
     );
   }
-  const store = openStore(join(opts.dataDir, DB_FILE), { log });
+  const store = openTranslated(join(opts.dataDir, DB_FILE), log);
+  internals.onStore?.(store);
   let known: string[] = [];
   tokens = () => {
     try {
@@ -76,9 +80,9 @@ export async function createEngine(
     log,
   });
 
-  ensureSandboxProfile(store);
   const wanted = opts.profile ?? store.profiles.activeId() ?? SANDBOX_ID;
   try {
+    ensureSandboxProfile(store);
     if (!store.profiles.get(wanted)) {
       throw new EngineError('not_found', `There is no profile with id "${wanted}".`);
     }
@@ -86,7 +90,7 @@ export async function createEngine(
   } catch (err) {
     await active.close().catch(() => undefined);
     store.close();
-    throw err;
+    throw storageFaultError(err, store.path) ?? err;
   }
 
   const ctx = {
@@ -115,6 +119,9 @@ export async function createEngine(
         return await handler(input);
       } catch (err) {
         if (err instanceof EngineError) throw withoutTokens(err, tokens());
+        // A full disk or a database held by another program: plain words, never SQLite's.
+        const fault = storageFaultError(err, store.path);
+        if (fault) throw fault;
         // Unexpected failures: a generic error out, a redacted line in the log.
         log(`${channel} failed: ${err instanceof Error ? err.message : String(err)}`);
         throw new EngineError('internal', 'Something went wrong inside the console. Try again.');
@@ -141,4 +148,13 @@ function withoutTokens(err: EngineError, tokens: string[]): EngineError {
   const message = tokens.reduce((t, token) => maskToken(t, token), err.message);
   if (message === err.message) return err;
   return new EngineError(err.code, message, { field: err.field, retry_after_s: err.retry_after_s });
+}
+
+/** Opens the store; a database another program holds (or a full disk) in plain words. */
+function openTranslated(dbPath: string, log: (m: string) => void): Store {
+  try {
+    return openStore(dbPath, { log });
+  } catch (err) {
+    throw storageFaultError(err, dbPath) ?? err;
+  }
 }

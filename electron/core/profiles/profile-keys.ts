@@ -32,12 +32,6 @@ export class ProfileKeys {
   private readonly session = new Map<string, StoredKey>();
   /** The receiver asks for secrets on every delivery; the keychain is slow, so cache them. */
   private readonly secretsCache = new Map<string, string[]>();
-  /**
-   * Keys as read, per profile: every service call needs one and the keychain is slow. The
-   * same BoundKey object comes back until the key or its origin changes here, so callers
-   * can keep what they built from it (the API client) for exactly that long.
-   */
-  private readonly keyCache = new Map<string, BoundKey>();
 
   constructor(opts: ProfileKeysOptions) {
     this.vault = opts.vault;
@@ -54,6 +48,14 @@ export class ProfileKeys {
     return this.vault.availability();
   }
 
+  /** The error for a keychain problem: locked since it worked, or not available at all. */
+  problemError(problem: string): EngineError {
+    return new EngineError(
+      this.vault.locked?.() === true ? 'keychain_locked' : 'keychain_unavailable',
+      problem,
+    );
+  }
+
   /**
    * The key for calls to the service, bound to the origin it was tested against, or null;
    * never leaves the engine. `baseUrl` (the profile's address) is used for one thing only: a
@@ -62,24 +64,17 @@ export class ProfileKeys {
    */
   async read(profileId: string, baseUrl: string): Promise<BoundKey | null> {
     const held = this.session.get(profileId);
-    if (!held && (await this.vault.availability()) !== null) return null;
-    const cached = this.keyCache.get(profileId);
-    if (cached) return cached;
-    if (held) return this.remember(profileId, new BoundKey(held.key, held.origin));
+    if (held) return new BoundKey(held.key, held.origin);
+    if ((await this.vault.availability()) !== null) return null;
     const account = accounts.apiKey(this.id(profileId));
     const stored = parseStored(await this.vault.get(account));
     if (stored === null) return null;
     if (stored.origin === null) {
       const origin = new URL(baseUrl).origin;
       await this.vault.set(account, serialize({ key: stored.key, origin }));
-      return this.remember(profileId, new BoundKey(stored.key, origin));
+      return new BoundKey(stored.key, origin);
     }
-    return this.remember(profileId, new BoundKey(stored.key, stored.origin));
-  }
-
-  private remember(profileId: string, key: BoundKey): BoundKey {
-    this.keyCache.set(profileId, key);
-    return key;
+    return new BoundKey(stored.key, stored.origin);
   }
 
   /**
@@ -89,7 +84,6 @@ export class ProfileKeys {
    */
   async rebindSandboxKey(baseUrl: string): Promise<void> {
     const origin = new URL(baseUrl).origin;
-    if (this.keyCache.get(SANDBOX_ID)?.origin !== origin) this.keyCache.delete(SANDBOX_ID);
     const held = this.session.get(SANDBOX_ID);
     if (held) {
       this.session.set(SANDBOX_ID, { key: held.key, origin });
@@ -149,7 +143,7 @@ export class ProfileKeys {
   async verify(baseUrl: string, rawKey: string): Promise<string> {
     const key = checkKeyShape(rawKey);
     const problem = await this.vault.availability();
-    if (problem !== null) throw new EngineError('keychain_unavailable', problem);
+    if (problem !== null) throw this.problemError(problem);
     try {
       await createApiClient({
         baseUrl,
@@ -177,21 +171,18 @@ export class ProfileKeys {
   /** Saves with the origin of `baseUrl`, without a check (callers checked it there). */
   async save(profileId: string, key: string, baseUrl: string): Promise<void> {
     const origin = new URL(baseUrl).origin;
-    this.keyCache.delete(profileId);
     await this.vault.set(accounts.apiKey(this.id(profileId)), serialize({ key, origin }));
     this.session.delete(profileId);
   }
 
   holdForSession(profileId: string, key: string, baseUrl: string): void {
-    this.keyCache.delete(profileId);
     this.session.set(profileId, { key, origin: new URL(baseUrl).origin });
   }
 
   async clear(profileId: string): Promise<KeyStatus> {
-    this.keyCache.delete(profileId);
     this.session.delete(profileId);
     const problem = await this.vault.availability();
-    if (problem !== null) throw new EngineError('keychain_unavailable', problem);
+    if (problem !== null) throw this.problemError(problem);
     await this.vault.delete(accounts.apiKey(this.id(profileId)));
     return this.status(profileId);
   }
@@ -217,7 +208,7 @@ export class ProfileKeys {
     if (problem !== null) {
       // Only a session-only (sandbox) profile can work without a keychain; its secrets
       // live in memory for the session like its key.
-      if (!this.session.has(profileId)) throw new EngineError('keychain_unavailable', problem);
+      if (!this.session.has(profileId)) throw this.problemError(problem);
       const current = this.secretsCache.get(profileId)?.[0];
       this.secretsCache.set(
         profileId,
@@ -247,7 +238,6 @@ export class ProfileKeys {
 
   /** Removes every entry of a removed profile. */
   async forget(profileId: string): Promise<void> {
-    this.keyCache.delete(profileId);
     this.session.delete(profileId);
     this.secretsCache.delete(profileId);
     if ((await this.vault.availability()) !== null) return;

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Checkout, Payment } from '../../../shared/domain.ts';
 import type { Store } from '../store/index.ts';
+import { faultMessage, storageFault } from '../store/faults.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { createHandler } from './handler.ts';
 import { sendError } from './replies.ts';
@@ -59,6 +60,8 @@ export interface RunningReceiver {
   port: number;
   /** Resolves when every committed event has been processed (tests, diagnostics). */
   idle(): Promise<void>;
+  /** Why events are not being stored right now (disk full, database held), or null. */
+  fault(): string | null;
   close(): Promise<void>;
 }
 
@@ -97,8 +100,29 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   const writer = openReceiverWriter(options.store, {
     onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
   });
-  const commits = createGroupCommit(writer, options.profileId, now, status, (err) =>
-    log(`request log write failed: ${String(err)}`),
+  // Set by a failed commit, cleared by the next one that succeeds: the status strip shows it.
+  let fault: string | null = null;
+  const commits = createGroupCommit(
+    writer,
+    options.profileId,
+    now,
+    () => {
+      if (fault !== null) log('events are being stored again');
+      fault = null;
+      status();
+    },
+    (err) => log(`request log write failed: ${String(err)}`),
+    (err) => {
+      const kind = storageFault(err);
+      const next =
+        kind === null
+          ? `Payments are not being saved: the console's database refused the write. The service retries them.`
+          : faultMessage(kind, options.store.path);
+      log(`commit failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (next === fault) return;
+      fault = next;
+      status();
+    },
   );
   const processor = createProcessor({
     store: options.store,
@@ -226,6 +250,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     url: `http://${urlHost}:${port}/webhooks/${state.token(options.profileId)}`,
     host,
     port,
+    fault: () => fault,
     idle: async () => {
       await commits.flush();
       await writer.settled();

@@ -5,6 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Payment } from '../../../shared/domain.ts';
 import { judge } from './matching.ts';
 import { toPayment } from '../store/payments.ts';
+import { connectionPragma, type ConnectionPragma } from '../store/pragmas.ts';
 import { transaction } from '../store/sql.ts';
 import type { CheckoutTerms } from '../store/types.ts';
 import { paymentCounters } from './payment-counters.ts';
@@ -80,6 +81,8 @@ export interface WriterSql {
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): WrittenPayment[];
   /** The oldest unsettled events with their checkout's terms, one query (no transaction). */
   pending(profileId: string, limit: number): PendingEvent[];
+  /** Reads (or sets max_page_count of) this connection's pragma: see pragmas.ts. */
+  pragma(name: ConnectionPragma, value?: number): number;
 }
 
 export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: number): WriterSql {
@@ -333,5 +336,6 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
             : { id: c_id, product_name: c_product_name, amount: c_amount, currency: c_currency },
       }));
     },
+    pragma: (name, value) => connectionPragma(db, name, value),
   };
 }

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Payment } from '../../../shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { ConnectionPragma, Store } from '../store/index.ts';
 import { toPayment } from '../store/payments.ts';
 import { REQUEST_LOG_KEEP } from './receiver-repo.ts';
 import type { InboxEventInput, RequestLogInput, Settlement, WrittenPayment } from './types.ts';
@@ -46,6 +46,8 @@ export interface ReceiverWriter {
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Promise<Payment[]>;
   /** The oldest unsettled events with their checkout's terms, read on the writer's thread. */
   pending(profileId: string, limit: number): Promise<PendingEvent[]>;
+  /** The writer connection's pragma (pragmas.ts), read or set on the thread that owns it. */
+  pragma(name: ConnectionPragma, value?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -83,7 +85,11 @@ export function openReceiverWriter(store: Store, options: WriterOptions = {}): R
   const keepLog = REQUEST_LOG_KEEP;
   const local = writerSql(store.db, randomUUID, keepLog);
   const listeners = new Set<(settled: Settled) => void>();
-  const offStoreClose = store.onClose(() => void close());
+  // Limited and closed with the store (the store does not know the receiver).
+  const detach = store.attach({
+    pragma: (name, value) => pragma(name, value),
+    close: () => close(),
+  });
   let worker: Worker | null = null;
   let seq = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -218,13 +224,21 @@ export function openReceiverWriter(store: Store, options: WriterOptions = {}): R
     },
     pending: (profileId, limit) =>
       call('pending', [profileId, limit], () => local.pending(profileId, limit)),
+    pragma,
     close,
   };
+
+  function pragma(name: ConnectionPragma, value?: number): Promise<number> {
+    // JSON turns an absent value into null: left out instead.
+    return call('pragma', value === undefined ? [name] : [name, value], () =>
+      local.pragma(name, value),
+    );
+  }
 
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
-    offStoreClose();
+    detach();
     const w = worker;
     if (!w) return;
     try {

@@ -8,14 +8,16 @@ import { DatabaseSync } from 'node:sqlite';
 import { checkoutsRepo } from './checkouts.ts';
 import { migrate, reconcileCounters } from './migrations.ts';
 import { paymentsRepo } from './payments.ts';
+import { connectionPragma } from './pragmas.ts';
 import { createPrivateFile, makePrivateFiles } from './private-files.ts';
 import { profilesRepo } from './profiles.ts';
 import { settingsRepo } from './settings.ts';
-import type { Store } from './types.ts';
+import type { AttachedConnection, Store } from './types.ts';
 import { webhooksRepo } from './webhooks.ts';
 
 export type * from './types.ts';
 export { localDay } from './sql.ts';
+export type { ConnectionPragma } from './pragmas.ts';
 
 export interface StoreOptions {
   /** Clock for timestamps the store adds itself (tests). */
@@ -56,7 +58,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   }
 
   let open = true;
-  const closeHooks = new Set<() => void>();
+  const attached = new Set<AttachedConnection>();
   return {
     path: dbPath,
     profiles: profilesRepo(db),
@@ -66,15 +68,20 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     webhooks: webhooksRepo(db),
     db,
     schemaVersion: () => version,
-    onClose(fn) {
-      closeHooks.add(fn);
-      return () => closeHooks.delete(fn);
+    pragma: (name, value) => connectionPragma(db, name, value),
+    async limitPages(pages) {
+      connectionPragma(db, 'max_page_count', pages);
+      await Promise.all([...attached].map((c) => c.pragma('max_page_count', pages)));
+    },
+    attach(connection) {
+      attached.add(connection);
+      return () => attached.delete(connection);
     },
     close() {
       if (!open) return;
       open = false;
-      for (const fn of closeHooks) fn();
-      closeHooks.clear();
+      for (const c of attached) void c.close();
+      attached.clear();
       db.close();
     },
   };

@@ -3,6 +3,7 @@
 // switches data cleanly.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Checkout, Payment, PaymentPage, Settings, Totals } from '../../../shared/domain.ts';
+import type { ConnectionPragma } from './pragmas.ts';
 
 export type ProfileKind = 'sandbox' | 'live';
 
@@ -115,9 +116,25 @@ export interface Store {
    * lives with the receiver, in electron/core/receiver/.
    */
   readonly db: DatabaseSync;
-  /** Runs `fn` when the store closes (the receiver's writer closes with it). */
-  onClose(fn: () => void): () => void;
+  /**
+   * Another connection to this file, opened for the store's data (the receiver's writer
+   * thread): limited with it (limitPages) and closed with it. Returns the detach function.
+   */
+  attach(connection: AttachedConnection): () => void;
   /** The schema version after migrations. */
   schemaVersion(): number;
+  /** This connection's pragma (pragmas.ts): diagnostics and the fault tests. */
+  pragma(name: ConnectionPragma, value?: number): number;
+  /**
+   * Sets max_page_count on this connection and every attached one: the database is "full"
+   * beyond that many pages (how the fault tests fill the disk without root).
+   */
+  limitPages(pages: number): Promise<void>;
   close(): void;
+}
+
+/** A connection the store limits and closes along with its own (see Store.attach). */
+export interface AttachedConnection {
+  pragma(name: ConnectionPragma, value?: number): Promise<number>;
+  close(): Promise<void>;
 }

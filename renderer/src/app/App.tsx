@@ -9,7 +9,7 @@ import { wireLiveUpdates } from '../api/live-updates.ts';
 import { merchant, transport } from '../bridge/index.ts';
 import { chime, notifyPayment, wantSound } from '../lib/alerts.ts';
 import { useUi } from '../state/ui-store.ts';
-import { Announcer, hideToast } from '../ui/announcer.tsx';
+import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
 import { Notice } from '../ui/Feedback.tsx';
 import { Checkouts } from '../features/checkouts/Checkouts.tsx';
 import { NewLink } from '../features/new-link/NewLink.tsx';
@@ -87,8 +87,9 @@ function useHeadingFocus(): void {
 /**
  * A toast's row takes height from the screen above it; the control that was just used (an
  * Export button at the bottom of Settings) stays in view rather than sliding under the edge.
+ * Only when a toast appears: resizing the window never moves the screen.
  */
-function useFocusStaysInView(onboarded: boolean): void {
+function useUsedControlStaysInView(onboarded: boolean): void {
   useEffect(() => {
     if (!onboarded) return;
     const main = document.getElementById('main');
@@ -100,14 +101,20 @@ function useFocusStaysInView(onboarded: boolean): void {
     };
     main.addEventListener('pointerdown', use, true);
     main.addEventListener('focusin', use, true);
-    const resized = new ResizeObserver(() => {
-      if (used && used !== main && used.isConnected && main.contains(used)) {
-        used.scrollIntoView({ block: 'nearest' });
-      }
+    let frame = 0;
+    const offToast = useToast.subscribe((t, before) => {
+      if (!t.message || before.message) return;
+      // Next frame: the toast's row is laid out by then.
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (used && used !== main && used.isConnected && main.contains(used)) {
+          used.scrollIntoView({ block: 'nearest' });
+        }
+      });
     });
-    resized.observe(main);
     return () => {
-      resized.disconnect();
+      offToast();
+      cancelAnimationFrame(frame);
       main.removeEventListener('pointerdown', use, true);
       main.removeEventListener('focusin', use, true);
     };
@@ -127,7 +134,7 @@ export function App() {
   useSettingsPrefetch();
   useHeadingFocus();
   useSoundPreference();
-  useFocusStaysInView(onboarded);
+  useUsedControlStaysInView(onboarded);
   if (!onboarded) {
     return (
       <>
