@@ -59,7 +59,16 @@ export class ActiveProfile {
     });
     this.#receiver = new ReceiverHost({
       store,
-      secrets: (profileId) => keys.webhookSecrets(profileId),
+      secrets: async (profileId) => {
+        const secrets = await keys.webhookSecrets(profileId);
+        // Fail closed: after a signed registration an unsigned delivery may be a forgery, and
+        // without the secret (keychain locked or gone) we cannot tell, so the receiver answers
+        // 503 and the service retries once the keychain is back.
+        if (secrets.length === 0 && store.webhooks.get(profileId)?.signed) {
+          throw new Error('The webhook signing secret is unavailable.');
+        }
+        return secrets;
+      },
       lookupCheckout: async (profileId, checkoutId, signal) =>
         findCheckout(store, profileId, await this.api(profileId), checkoutId, signal),
       onPayment: (payment) => emitter.emit('payment.received', payment),

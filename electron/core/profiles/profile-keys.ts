@@ -231,8 +231,14 @@ export class ProfileKeys {
         await this.vault.set(accounts.previousWebhookSecret(id), current);
       }
       await this.vault.set(accounts.webhookSecret(id), secret);
-    } finally {
+      // Held in memory from now on, so deliveries stay verifiable if the keychain goes away.
+      this.secretsCache.set(
+        profileId,
+        current && current !== secret ? [secret, current] : [secret],
+      );
+    } catch (err) {
       this.secretsCache.delete(profileId);
+      throw err;
     }
   }
 
