@@ -16,6 +16,7 @@ import type { HttpConfig } from './api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from './profiles/index.ts';
 import { sandboxDataDir } from './sandbox-launcher.ts';
 import { openStore } from './store/index.ts';
+import { setAsideIfDamaged } from './store/damaged-db.ts';
 import { makePrivateDir } from './store/private-files.ts';
 import { KeytarVault } from './vault/keytar-vault.ts';
 import { redact } from './vault/key-shape.ts';
@@ -48,6 +49,16 @@ export async function createEngine(
       `The data folder was readable by other users of this computer; made it private (${tightened.join(', ')}).`,
     );
   }
+  // A damaged file is moved aside, never built on; app.info tells the page so it can say so
+  // and offer to list the service's checkouts again.
+  const damaged = setAsideIfDamaged(
+    join(opts.dataDir, DB_FILE),
+    (internals.now ?? (() => new Date()))(),
+  );
+  if (damaged)
+    log(
+      `The console's database was damaged (${damaged.reason}); moved it aside as ${damaged.movedTo} and started a fresh one.`,
+    );
   const store = openStore(join(opts.dataDir, DB_FILE), { log });
   let known: string[] = [];
   tokens = () => {
@@ -96,6 +107,7 @@ export async function createEngine(
     events: emitter,
     transport: opts.transport,
     version: opts.version,
+    damaged,
     openExternal: opts.openExternal,
     now: internals.now ?? (() => new Date()),
   };

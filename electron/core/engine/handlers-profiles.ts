@@ -36,7 +36,11 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
   };
 
   return {
-    'app.info': async () => ({ version: c.version, transport: c.transport }),
+    'app.info': async () => ({
+      version: c.version,
+      transport: c.transport,
+      ...(c.damaged ? { damaged_db: { moved_to: c.damaged.movedTo } } : {}),
+    }),
 
     'profiles.list': list,
 
