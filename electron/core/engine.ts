@@ -15,8 +15,9 @@ import { Runtime } from './engine/runtime.ts';
 import type { HttpConfig } from './api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from './profiles/index.ts';
 import { sandboxDataDir } from './sandbox-launcher.ts';
-import { openStore } from './store/index.ts';
-import { setAsideIfDamaged } from './store/damaged-db.ts';
+import { setAsideIfDamaged, type SetAside } from './store/damaged-db.ts';
+import { storageFaultError } from './store/faults.ts';
+import { openStore, type Store } from './store/index.ts';
 import { makePrivateDir } from './store/private-files.ts';
 import { KeytarVault } from './vault/keytar-vault.ts';
 import { redact } from './vault/key-shape.ts';
@@ -31,6 +32,8 @@ export interface EngineInternals {
   now?: () => Date;
   /** First delay before a failed checkout lookup is tried again (default 30 s). */
   recheckMs?: number;
+  /** Given the engine's store once it is open (the fault tests fill its disk). */
+  onStore?: (store: Store) => void;
 }
 
 export async function createEngine(
@@ -50,16 +53,21 @@ export async function createEngine(
     );
   }
   // A damaged file is moved aside, never built on; app.info tells the page so it can say so
-  // and offer to list the service's checkouts again.
-  const damaged = setAsideIfDamaged(
-    join(opts.dataDir, DB_FILE),
-    (internals.now ?? (() => new Date()))(),
-  );
+  // and offer to list the service's checkouts again. A busy or full database is not damage:
+  // the check throws those, translated like any open.
+  const dbPath = join(opts.dataDir, DB_FILE);
+  let damaged: SetAside | null;
+  try {
+    damaged = setAsideIfDamaged(dbPath, (internals.now ?? (() => new Date()))());
+  } catch (err) {
+    throw storageFaultError(err, dbPath) ?? err;
+  }
   if (damaged)
     log(
       `The console's database was damaged (${damaged.reason}); moved it aside as ${damaged.movedTo} and started a fresh one.`,
     );
-  const store = openStore(join(opts.dataDir, DB_FILE), { log });
+  const store = openTranslated(dbPath, log);
+  internals.onStore?.(store);
   let known: string[] = [];
   tokens = () => {
     try {
@@ -87,9 +95,9 @@ export async function createEngine(
     log,
   });
 
-  ensureSandboxProfile(store);
   const wanted = opts.profile ?? store.profiles.activeId() ?? SANDBOX_ID;
   try {
+    ensureSandboxProfile(store);
     if (!store.profiles.get(wanted)) {
       throw new EngineError('not_found', `There is no profile with id "${wanted}".`);
     }
@@ -97,7 +105,7 @@ export async function createEngine(
   } catch (err) {
     await runtime.close().catch(() => undefined);
     store.close();
-    throw err;
+    throw storageFaultError(err, store.path) ?? err;
   }
 
   const ctx = {
@@ -127,6 +135,9 @@ export async function createEngine(
         return await handler(input);
       } catch (err) {
         if (err instanceof EngineError) throw withoutTokens(err, tokens());
+        // A full disk or a database held by another program: plain words, never SQLite's.
+        const fault = storageFaultError(err, store.path);
+        if (fault) throw fault;
         // Unexpected failures: a generic error out, a redacted line in the log.
         log(`${channel} failed: ${err instanceof Error ? err.message : String(err)}`);
         throw new EngineError('internal', 'Something went wrong inside the console. Try again.');
@@ -153,4 +164,13 @@ function withoutTokens(err: EngineError, tokens: string[]): EngineError {
   const message = tokens.reduce((t, token) => maskToken(t, token), err.message);
   if (message === err.message) return err;
   return new EngineError(err.code, message, { field: err.field, retryAfterS: err.retryAfterS });
+}
+
+/** Opens the store; a database another program holds (or a full disk) in plain words. */
+function openTranslated(dbPath: string, log: (m: string) => void): Store {
+  try {
+    return openStore(dbPath, { log });
+  } catch (err) {
+    throw storageFaultError(err, dbPath) ?? err;
+  }
 }

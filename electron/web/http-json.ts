@@ -24,6 +24,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   server_error: 502,
   bad_response: 502,
   keychain_unavailable: 503,
+  keychain_locked: 503,
+  disk_full: 503,
+  data_folder_busy: 503,
   timeout: 504,
 };
 

@@ -73,9 +73,10 @@ export function profileHandlers(c: HandlerContext): ProfileHandlers {
       // changes, so no call that starts from here on can pair the two.
       if (moving) {
         await c.keys.clear(input.id).catch((err: unknown) => {
-          if (!(err instanceof EngineError) || err.code !== 'keychain_unavailable') throw err;
+          const keychain = ['keychain_unavailable', 'keychain_locked'] as const;
+          if (!(err instanceof EngineError) || !keychain.some((k) => k === err.code)) throw err;
           throw new EngineError(
-            'keychain_unavailable',
+            err.code,
             `The address was not changed: the key stored for the old address must be removed first, and the keychain is not available. ${err.message}`,
             { field: 'base_url' },
           );

@@ -142,7 +142,7 @@ export class Runtime {
     const key = await this.o.keys.read(profileId, p.base_url);
     if (key === null) {
       const problem = await this.o.keys.problem();
-      if (problem !== null) throw new EngineError('keychain_unavailable', problem);
+      if (problem !== null) throw this.o.keys.problemError(problem);
       throw new EngineError(
         'no_key',
         `No API key is set for the profile "${p.name}". Add the live key from Developers → API Keys.`,
@@ -171,7 +171,8 @@ export class Runtime {
         .downtime(this.active, GAPS_SHOWN, MIN_GAP_MS)
         .map((g) => ({ from: g.from, to: g.to })),
       webhook: webhookStatus(store, this.active, this.target()),
-      error: this.receiverError ?? (this.active === SANDBOX_ID ? this.sandboxError : null),
+      error:
+        this.receiverError ?? r?.fault() ?? (this.active === SANDBOX_ID ? this.sandboxError : null),
     };
   }
 

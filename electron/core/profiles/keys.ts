@@ -48,6 +48,14 @@ export class ProfileKeys {
     return this.vault.availability();
   }
 
+  /** The error for a keychain problem: locked since it worked, or not available at all. */
+  problemError(problem: string): EngineError {
+    return new EngineError(
+      this.vault.locked?.() === true ? 'keychain_locked' : 'keychain_unavailable',
+      problem,
+    );
+  }
+
   /**
    * The key for calls to the service, bound to the origin it was tested against, or null;
    * never leaves the engine. `baseUrl` (the profile's address) is used for one thing only: a
@@ -135,7 +143,7 @@ export class ProfileKeys {
   async verify(baseUrl: string, rawKey: string): Promise<string> {
     const key = checkKeyShape(rawKey);
     const problem = await this.vault.availability();
-    if (problem !== null) throw new EngineError('keychain_unavailable', problem);
+    if (problem !== null) throw this.problemError(problem);
     try {
       await createApiClient({
         baseUrl,
@@ -174,7 +182,7 @@ export class ProfileKeys {
   async clear(profileId: string): Promise<KeyStatus> {
     this.session.delete(profileId);
     const problem = await this.vault.availability();
-    if (problem !== null) throw new EngineError('keychain_unavailable', problem);
+    if (problem !== null) throw this.problemError(problem);
     await this.vault.delete(accounts.apiKey(this.id(profileId)));
     return this.status(profileId);
   }
@@ -200,7 +208,7 @@ export class ProfileKeys {
     if (problem !== null) {
       // Only a session-only (sandbox) profile can work without a keychain; its secrets
       // live in memory for the session like its key.
-      if (!this.session.has(profileId)) throw new EngineError('keychain_unavailable', problem);
+      if (!this.session.has(profileId)) throw this.problemError(problem);
       const current = this.secretsCache.get(profileId)?.[0];
       this.secretsCache.set(
         profileId,

@@ -33,6 +33,8 @@ export function createGroupCommit(
   now: () => number,
   onCommitted: () => void,
   onLogError: (err: unknown) => void,
+  /** A batch could not be committed (disk full, database held): its senders get 503. */
+  onCommitFailed: (err: unknown) => void = () => {},
 ): GroupCommit {
   const events: Pending[] = [];
   let logs: RequestLogInput[] = [];
@@ -59,6 +61,7 @@ export function createGroupCommit(
         );
       } catch (err) {
         for (const p of batch) p.reject(err);
+        onCommitFailed(err);
         continue;
       }
       batch.forEach((p, i) => p.resolve(fresh[i] === true));

@@ -19,6 +19,9 @@ import {
 } from './http-io.ts';
 import { verifySignature } from './signature.ts';
 
+/** Seconds a sender is asked to wait after a failed commit. */
+export const STORE_RETRY_AFTER_S = 10;
+
 export interface HandlerDeps {
   token: string;
   commits: GroupCommit;
@@ -122,16 +125,27 @@ export function createHandler(d: HandlerDeps) {
     }
     const signed = list.length > 0;
     const id = webhookId === null ? null : webhookId.slice(0, 200);
-    const fresh = await d.commits.submit({
-      dedupe_key: dedupeKey(parsed.event, id, signed),
-      webhook_id: id,
-      checkout_id: parsed.event.checkout_id,
-      amount: parsed.event.amount,
-      currency: parsed.event.currency,
-      signed,
-      received_ms: d.now(),
-      body: read.body.toString('utf8'),
-    });
+    let fresh: boolean;
+    try {
+      fresh = await d.commits.submit({
+        dedupe_key: dedupeKey(parsed.event, id, signed),
+        webhook_id: id,
+        checkout_id: parsed.event.checkout_id,
+        amount: parsed.event.amount,
+        currency: parsed.event.currency,
+        signed,
+        received_ms: d.now(),
+        body: read.body.toString('utf8'),
+      });
+    } catch {
+      // Not stored (disk full, database held by another program): never a 2xx, so the
+      // service delivers it again. The receiver's status says why (receiver.ts).
+      return reject(
+        503,
+        { code: 'unavailable', message: 'The event could not be stored; retry later.' },
+        { 'retry-after': String(STORE_RETRY_AFTER_S) },
+      );
+    }
     sendAck(res, fresh);
   };
 }

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Checkout, Payment } from '../../../shared/domain.ts';
 import type { Store } from '../store/index.ts';
+import { faultMessage, storageFault } from '../store/faults.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { createHandler } from './handler.ts';
 import { MAX_BODY_BYTES, sendError } from './http-io.ts';
@@ -56,6 +57,8 @@ export interface RunningReceiver {
   port: number;
   /** Resolves when every committed event has been processed (tests, diagnostics). */
   idle(): Promise<void>;
+  /** Why events are not being stored right now (disk full, database held), or null. */
+  fault(): string | null;
   close(): Promise<void>;
 }
 
@@ -112,8 +115,29 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     ...o.settlement,
     stopGraceMs: t.shutdownGraceMs,
   });
-  const commits = createGroupCommit(writer, o.profileId, now, status, (err) =>
-    log(`request log write failed: ${String(err)}`),
+  // Set by a failed commit, cleared by the next one that succeeds: the status strip shows it.
+  let fault: string | null = null;
+  const commits = createGroupCommit(
+    writer,
+    o.profileId,
+    now,
+    () => {
+      if (fault !== null) log('events are being stored again');
+      fault = null;
+      status();
+    },
+    (err) => log(`request log write failed: ${String(err)}`),
+    (err) => {
+      const kind = storageFault(err);
+      const next =
+        kind === null
+          ? `Payments are not being saved: the console's database refused the write. The service retries them.`
+          : faultMessage(kind, o.store.path);
+      log(`commit failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (next === fault) return;
+      fault = next;
+      status();
+    },
   );
   const handle = createHandler({
     token: o.store.receiver.token(o.profileId),
@@ -222,6 +246,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     url: `http://${urlHost}:${port}/webhooks/${o.store.receiver.token(o.profileId)}`,
     host,
     port,
+    fault: () => fault,
     idle: async () => {
       await commits.flush();
       await writer.settled();

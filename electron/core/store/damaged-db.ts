@@ -14,7 +14,20 @@ export interface SetAside {
   reason: string;
 }
 
-/** Null when the database is fine (or absent); the SQLite error or check result otherwise. */
+// SQLITE_CORRUPT and SQLITE_NOTADB (primary codes): the file itself is bad. Anything else
+// (busy, locked, full, permissions) says nothing about the file and is thrown, not judged.
+const DAMAGE_CODES = new Set([11, 26]);
+
+function isDamage(err: unknown): boolean {
+  const code = (err as { errcode?: unknown } | null)?.errcode;
+  if (typeof code === 'number') return DAMAGE_CODES.has(code & 0xff);
+  return /malformed|not a database|corrupt/i.test(err instanceof Error ? err.message : '');
+}
+
+/**
+ * Null when the database is fine (or absent); SQLite's error or check result when the file is
+ * damaged. Throws errors that are not about the file's contents (a lock held elsewhere).
+ */
 export function checkDatabase(dbPath: string): string | null {
   if (!existsSync(dbPath)) return null;
   let db: DatabaseSync | undefined;
@@ -24,6 +37,7 @@ export function checkDatabase(dbPath: string): string | null {
     const result = rows.map((r) => r.quick_check);
     return result.length === 1 && result[0] === 'ok' ? null : result.slice(0, 3).join('; ');
   } catch (err) {
+    if (!isDamage(err)) throw err;
     return err instanceof Error ? err.message : String(err);
   } finally {
     try {

@@ -9,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { checkoutsRepo } from './checkouts.ts';
 import { migrate, reconcileCounters } from './migrations.ts';
 import { paymentsRepo } from './payments.ts';
+import { connectionPragma } from './pragmas.ts';
 import { createPrivateFile, makePrivateFiles } from './private-files.ts';
 import { profilesRepo } from './profiles.ts';
 import { REQUEST_LOG_KEEP, receiverRepo } from './receiver-data.ts';
@@ -23,6 +24,7 @@ export type * from './types.ts';
 export { REQUEST_LOG_KEEP } from './receiver-data.ts';
 export type { ReceiverWriter, Settled, WriterHooks } from './receiver-writer.ts';
 export { localDay } from './sql.ts';
+export type { ConnectionPragma } from './pragmas.ts';
 
 export interface StoreOptions {
   /** Clock for timestamps the store adds itself (tests). */
@@ -74,6 +76,11 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     receiver: receiverRepo(db),
     rechecks: rechecksRepo(db),
     schemaVersion: () => version,
+    pragma: (name, value) => connectionPragma(db, name, value),
+    async limitPages(pages) {
+      connectionPragma(db, 'max_page_count', pages);
+      await Promise.all([...writers].map((w) => w.pragma('max_page_count', pages)));
+    },
     openReceiverWriter(hooks) {
       const local = writeOps(db, randomUUID, REQUEST_LOG_KEEP);
       const w = openReceiverWriter(dbPath, local, REQUEST_LOG_KEEP, hooks);

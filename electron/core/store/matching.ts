@@ -36,9 +36,11 @@ export function judge(
     amount_minor: safeMinor(ev.amount, ev.currency),
     ...canonical,
   });
+  // ISO codes compare without regard to case on both sides (usd is USD).
   const currency = c.currency.toUpperCase();
-  if (ev.currency !== currency) {
-    return flagged(`Paid in ${ev.currency} but the checkout is in ${currency}.`);
+  const evCurrency = ev.currency.toUpperCase();
+  if (evCurrency !== currency) {
+    return flagged(`Paid in ${evCurrency} but the checkout is in ${currency}.`);
   }
   const paid = safeMinor(ev.amount, currency);
   if (paid === null) {

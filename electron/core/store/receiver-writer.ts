@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Payment } from '../../../shared/domain.ts';
 import { toPayment } from './payments.ts';
+import type { ConnectionPragma } from './pragmas.ts';
 import type { InboxEventInput, RequestLogInput, Settlement } from './types.ts';
 import type {
   CommittedEvents,
@@ -46,6 +47,8 @@ export interface ReceiverWriter {
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): Promise<Payment[]>;
   /** The oldest unsettled events with their checkout's terms, read on the writer's thread. */
   pending(profileId: string, limit: number): Promise<PendingEvent[]>;
+  /** The writer connection's pragma (pragmas.ts), read or set on the thread that owns it. */
+  pragma(name: ConnectionPragma, value?: number): Promise<number>;
   /** True while the worker thread is in use (false: writes run on the calling thread). */
   threaded(): boolean;
   close(): Promise<void>;
@@ -214,6 +217,9 @@ export function openReceiverWriter(
     },
     pending: (profileId, limit) =>
       call('pending', [profileId, limit], () => local.pending(profileId, limit)),
+    pragma: (name, value) =>
+      // JSON turns an absent value into null: left out instead.
+      call('pragma', value === undefined ? [name] : [name, value], () => local.pragma(name, value)),
     threaded: () => worker !== null,
     async close() {
       if (closed) return;

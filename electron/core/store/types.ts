@@ -1,6 +1,7 @@
 // The store's public shape. Every query lives behind these repositories (no SQL outside
 // store/); everything except app settings is scoped by profile id so that switching profile
 // switches data cleanly.
+import type { ConnectionPragma } from './pragmas.ts';
 import type {
   Checkout,
   Payment,
@@ -253,5 +254,12 @@ export interface Store {
   openReceiverWriter(hooks?: WriterHooks): ReceiverWriter;
   /** The schema version after migrations. */
   schemaVersion(): number;
+  /** This connection's pragma (pragmas.ts): diagnostics and the fault tests. */
+  pragma(name: ConnectionPragma, value?: number): number;
+  /**
+   * Sets max_page_count on this connection and every open writer's: the database is "full"
+   * beyond that many pages (how the fault tests fill the disk without root).
+   */
+  limitPages(pages: number): Promise<void>;
   close(): void;
 }

@@ -1,6 +1,7 @@
 // The receiver's hot-path writes (inbox batches, request log, settlement). They run on the
 // receiver writer's thread (receiver-thread.ts), so that the fsync of a group commit never
 // blocks the event loop, and in-thread where no thread can run (':memory:', a failed start).
+import { connectionPragma, type ConnectionPragma } from './pragmas.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Payment } from '../../../shared/domain.ts';
 import { judge } from './matching.ts';
@@ -96,6 +97,8 @@ export interface WriteOps {
   settle(profileId: string, verdicts: readonly Settlement[], nowMs: number): WrittenPayment[];
   /** The oldest unsettled events with their checkout's terms, one query (no transaction). */
   pending(profileId: string, limit: number): PendingEvent[];
+  /** Reads (or sets max_page_count of) this connection's pragma: see pragmas.ts. */
+  pragma(name: ConnectionPragma, value?: number): number;
 }
 
 export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: number): WriteOps {
@@ -350,5 +353,6 @@ export function writeOps(db: DatabaseSync, randomUUID: () => string, keepLog: nu
             : { id: c_id, product_name: c_product_name, amount: c_amount, currency: c_currency },
       }));
     },
+    pragma: (name, value) => connectionPragma(db, name, value),
   };
 }

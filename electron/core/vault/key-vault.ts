@@ -6,4 +6,9 @@ export interface KeyVault {
   delete(account: string): Promise<boolean>;
   /** Null when usable; otherwise a plain-words problem and how to fix it. */
   availability(): Promise<string | null>;
+  /**
+   * True when the keychain worked earlier in this session and stopped answering (locked, or
+   * its service stopped): the problem is "unlock it", not "install one".
+   */
+  locked?(): boolean;
 }

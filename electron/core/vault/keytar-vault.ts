@@ -68,6 +68,9 @@ export class KeytarVault implements KeyVault {
     load: () => Promise<KeytarLike>;
   };
   private ready: KeytarLike | null = null;
+  /** The keychain answered once this session; a later failure means it locked or stopped. */
+  private worked = false;
+  private failing = false;
 
   constructor(options: KeytarVaultOptions = {}) {
     this.opts = {
@@ -76,6 +79,10 @@ export class KeytarVault implements KeyVault {
       platform: options.platform ?? process.platform,
       service: options.service ?? SERVICE_NAME,
     };
+  }
+
+  locked(): boolean {
+    return this.worked && this.failing;
   }
 
   async availability(): Promise<string | null> {
@@ -120,12 +127,16 @@ export class KeytarVault implements KeyVault {
     try {
       await withTimeout(k.getPassword(this.opts.service, PROBE_ACCOUNT), this.opts.probeTimeoutMs);
     } catch (err) {
+      this.failing = true;
+      if (this.worked) throw lockedError(describe(err));
       throw new EngineError(
         'keychain_unavailable',
         `No OS keychain is reachable (${describe(err)}), so the console cannot store API keys and will not keep them in plain text. ${fix}`,
       );
     }
     this.ready = k;
+    this.worked = true;
+    this.failing = false;
     return k;
   }
 
@@ -135,12 +146,18 @@ export class KeytarVault implements KeyVault {
     } catch (err) {
       // The keychain went away (locked, daemon stopped): probe again on the next call.
       this.ready = null;
-      throw new EngineError(
-        'keychain_unavailable',
-        `The OS keychain refused the request (${describe(err, secret)}). ${howToFix(this.opts.platform)}`,
-      );
+      this.failing = true;
+      throw lockedError(describe(err, secret));
     }
   }
+}
+
+/** The keychain worked this session and stopped answering: it is locked or its service stopped. */
+function lockedError(detail: string): EngineError {
+  return new EngineError(
+    'keychain_locked',
+    `Unlock your keychain: it stopped answering (${detail}). Payments keep arriving meanwhile. Once it is unlocked the next action uses it again; if its service was restarted instead, restart the console.`,
+  );
 }
 
 function describe(err: unknown, secret?: string): string {

@@ -151,7 +151,7 @@ describe('KeytarVault without a usable keychain', () => {
     expect(store.get('Merchant Console|profile:x:api-key')).toBe('sk_live_SECRETSECRET');
     down = true;
     const err = await v.set('profile:x:api-key', 'sk_live_SECRET2SECRET').catch((e: unknown) => e);
-    expect((err as EngineError).code).toBe('keychain_unavailable');
+    expect((err as EngineError).code).toBe('keychain_locked'); // it worked before: locked, not missing
     expect((err as EngineError).message).not.toContain('SECRET2SECRET');
     expect(await v.availability()).toContain('locked');
     down = false;

@@ -10,6 +10,7 @@ export function connectOutcome(e: MerchantError, baseUrl: string): string {
     case 'timeout':
       return `${baseUrl} did not answer in time. The service may be busy: try again in a moment.`;
     case 'keychain_unavailable':
+    case 'keychain_locked':
       return `Your key could not be stored safely: ${e.message}`;
     case 'server_error':
       return `The service at ${baseUrl} had a problem on its side (${e.message}). Try again later.`;
