@@ -9,6 +9,7 @@ import { EngineError } from './errors.ts';
 import { checkoutHandlers } from './engine/handlers-checkouts.ts';
 import { profileHandlers } from './engine/handlers-profiles.ts';
 import { settingsHandlers } from './engine/handlers-settings.ts';
+import { ClockWatch, type ClockChange, type WatchClock } from './engine/clock-watch.ts';
 import { Emitter } from './engine/events.ts';
 import { parseInput } from './engine/parse-input.ts';
 import { Runtime } from './engine/runtime.ts';
@@ -32,6 +33,10 @@ export interface EngineInternals {
   now?: () => Date;
   /** First delay before a failed checkout lookup is tried again (default 30 s). */
   recheckMs?: number;
+  /** The clocks the sleep/clock-jump watch reads (tests inject one and call tick()). */
+  clock?: WatchClock;
+  /** Given the watch, so a test can tick it by hand. */
+  onClockWatch?: (watch: ClockWatch) => void;
   /** Given the engine's store once it is open (the fault tests fill its disk). */
   onStore?: (store: Store) => void;
 }
@@ -126,7 +131,29 @@ export async function createEngine(
   };
 
   let closing: Promise<void> | null = null;
+  const clockChanged = async (change: ClockChange): Promise<void> => {
+    if (closing) return;
+    if (change.kind === 'wake') {
+      log(
+        `The computer slept or its clock jumped ahead (${Math.round((change.toMs - change.fromMs) / 1000)} s); checking the receiver.`,
+      );
+      await runtime.afterWake(change.fromMs, change.toMs);
+    } else {
+      // "Today" or "n min ago" changed meaning: the new status makes every screen recompute.
+      runtime.emitStatus();
+    }
+  };
+  const watch = new ClockWatch(
+    (change) =>
+      void clockChanged(change).catch((err: unknown) =>
+        log(`after a clock change: ${String(err)}`),
+      ),
+    { ...(internals.clock ? { clock: internals.clock } : {}) },
+  );
+  if (internals.onClockWatch) internals.onClockWatch(watch);
+  else watch.start();
   return {
+    clockChanged,
     async call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>> {
       if (closing) throw new EngineError('internal', 'The console is shutting down.');
       const input = parseInput(channel, rawInput);
@@ -147,6 +174,7 @@ export async function createEngine(
     receiverUrl: () => runtime.receiverUrl(),
     close() {
       closing ??= (async () => {
+        watch.stop();
         try {
           await runtime.close();
         } finally {

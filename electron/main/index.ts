@@ -14,6 +14,7 @@ import {
 import { registerIpc, type IpcBridge } from './ipc.ts';
 import { installAppMenu } from './menu.ts';
 import { notifyVerifiedPayments } from './notify.ts';
+import { watchPower } from './power.ts';
 import { safeOpenExternal } from './open-external.ts';
 import { APP_CSP, DEV_CSP, hardenContents, hardenSession, trustedUrlCheck } from './security.ts';
 import { createPaidTray, type PaidTray } from './tray.ts';
@@ -37,6 +38,7 @@ let engine: Engine | null = null;
 let ipc: IpcBridge | null = null;
 let tray: PaidTray | null = null;
 let stopNotify: (() => void) | null = null;
+let stopPower: (() => void) | null = null;
 let win: BrowserWindow | null = null;
 let closed = false;
 
@@ -80,6 +82,7 @@ async function start(): Promise<void> {
   win = openWindow();
   tray = createPaidTray(created, { show: showWindow, quit: () => app.quit() });
   stopNotify = notifyVerifiedPayments(created, showWindow);
+  stopPower = watchPower(created);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) showWindow();
   });
@@ -99,6 +102,7 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     closed = true;
     stopNotify?.();
+    stopPower?.();
     tray?.destroy();
     ipc?.dispose();
     engine

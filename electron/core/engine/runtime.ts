@@ -106,6 +106,24 @@ export class Runtime {
     });
   }
 
+  /**
+   * After a sleep (or a wall-clock jump): the gap is recorded, a receiver that is down is
+   * started again, and the webhook is registered again when its target changed (a public
+   * URL that moved while asleep). Then every screen gets the new status.
+   */
+  afterWake(fromMs: number, toMs: number): Promise<void> {
+    return this.serial(async () => {
+      this.o.store.receiver.recordGap(this.active, fromMs, toMs);
+      if (this.receiver !== null && !(await answers(this.receiver.host, this.receiver.port))) {
+        this.o.log('The receiver stopped answering during the sleep; starting it again.');
+        await this.stopReceiver().catch(() => undefined);
+      }
+      if (this.receiver === null) await this.startReceiverNow();
+      await this.registerQuietly();
+      this.emitStatus();
+    });
+  }
+
   /** The explicit webhook.register: always registers, and reports failure as an error. */
   registerNow(): Promise<WebhookStatus> {
     return this.serial(async () => {
@@ -276,4 +294,15 @@ export class Runtime {
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** Whether anything answers HTTP at host:port (any status: the receiver is listening). */
+async function answers(host: string, port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${host}:${port}/`, { signal: AbortSignal.timeout(2000) });
+    await res.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -135,6 +135,21 @@ export function receiverRepo(db: DatabaseSync): ReceiverRepo {
         stopped_at: r.stopped_ms === null ? null : iso(r.stopped_ms),
       };
     },
+    recordGap(profileId, fromMs, toMs) {
+      if (toMs <= fromMs) return;
+      const registered = db
+        .prepare(
+          `SELECT 1 FROM webhooks WHERE profile_id = ? AND url IS NOT NULL
+           AND registered_at IS NOT NULL`,
+        )
+        .get(profileId);
+      // 'stopped': the schema knows no other cause, and a sleeping receiver is a stopped one.
+      if (registered) {
+        db.prepare(
+          "INSERT INTO downtime (profile_id, from_ms, to_ms, cause) VALUES (?, ?, ?, 'stopped')",
+        ).run(profileId, fromMs, toMs);
+      }
+    },
     downtime(profileId, limit, minMs = 0) {
       const rows = db
         .prepare(

@@ -228,6 +228,7 @@ export class FakeTray extends EventEmitter {
 }
 
 export const fake = {
+  powerMonitor: new EventEmitter(),
   page: null as FakeWebContents | null,
   exposed: new Map<string, unknown>(),
   ipcMain: new FakeIpcMain(),
@@ -252,6 +253,7 @@ export const fake = {
     fake.session.protocol.handlers.clear();
     fake.appMenu = null;
     fake.opened = [];
+    fake.powerMonitor.removeAllListeners();
     FakeBrowserWindow.instances = [];
     FakeNotification.shown = [];
     FakeNotification.supported = true;
@@ -262,6 +264,7 @@ export const fake = {
 /** The module object vi.mock('electron') returns. */
 export const electronModule = {
   ipcMain: fake.ipcMain,
+  powerMonitor: fake.powerMonitor,
   ipcRenderer: fake.ipcRenderer,
   contextBridge: {
     exposeInMainWorld(key: string, api: unknown): void {

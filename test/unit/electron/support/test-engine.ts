@@ -7,6 +7,7 @@ import { fieldIssues, productName, totalAmount } from '../../../../shared/checko
 import { contract, type EventPayload, type Output } from '../../../../shared/contract.ts';
 import type { Checkout, Payment } from '../../../../shared/domain.ts';
 import type { Engine } from '../../../../electron/core/engine-types.ts';
+import type { ClockChange } from '../../../../electron/core/engine/clock-watch.ts';
 import { EngineError } from '../../../../electron/core/errors.ts';
 
 export interface TestEngine extends Engine {
@@ -16,6 +17,8 @@ export interface TestEngine extends Engine {
   /** The next call on `channel` throws this instead of answering. */
   failNext(channel: Channel, err: unknown): void;
   closed: boolean;
+  /** What clockChanged was told (powerMonitor in electron/main feeds it). */
+  clockChanges: ClockChange[];
 }
 
 export function createTestEngine(): TestEngine {
@@ -84,6 +87,10 @@ export function createTestEngine(): TestEngine {
   const engine: TestEngine = {
     calls: [],
     closed: false,
+    clockChanges: [],
+    async clockChanged(change) {
+      engine.clockChanges.push(change);
+    },
     async call(channel, rawInput) {
       engine.calls.push({ channel, input: rawInput });
       const failure = failures.get(channel);
