@@ -15,6 +15,7 @@ import { registerIpc, type IpcBridge } from './ipc.ts';
 import { installAppMenu } from './menu.ts';
 import { notifyVerifiedPayments } from './notify.ts';
 import { watchPower } from './power.ts';
+import { closeToTray } from './close-to-tray.ts';
 import { safeOpenExternal } from './open-external.ts';
 import { APP_CSP, DEV_CSP, hardenContents, hardenSession, trustedUrlCheck } from './security.ts';
 import { createPaidTray, type PaidTray } from './tray.ts';
@@ -39,6 +40,8 @@ let ipc: IpcBridge | null = null;
 let tray: PaidTray | null = null;
 let stopNotify: (() => void) | null = null;
 let stopPower: (() => void) | null = null;
+/** Quit was chosen: a window close then closes instead of hiding to the tray. */
+let quitting = false;
 let win: BrowserWindow | null = null;
 let closed = false;
 
@@ -52,6 +55,14 @@ function openWindow(): BrowserWindow {
   next.on('closed', () => {
     if (win === next) win = null;
   });
+  if (engine) {
+    closeToTray(next, {
+      engine,
+      platform: process.platform,
+      userDataDir: app.getPath('userData'),
+      quitting: () => quitting,
+    });
+  }
   return next;
 }
 
@@ -98,6 +109,7 @@ if (!app.requestSingleInstanceLock()) {
   });
   // The engine flushes its store and stops the receiver before the process exits.
   app.on('before-quit', (event) => {
+    quitting = true;
     if (closed || engine === null) return;
     event.preventDefault();
     closed = true;

@@ -82,10 +82,29 @@ export class FakeBrowserWindow extends EventEmitter {
   maximize(): void {
     this.maximized = true;
   }
-  show(): void {}
+  visible = true;
+  destroyed = false;
+  show(): void {
+    this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+  }
   focus(): void {}
   isDestroyed(): boolean {
-    return false;
+    return this.destroyed;
+  }
+  /** Like Electron: 'close' listeners may preventDefault; otherwise the window goes. */
+  close(): void {
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    if (!prevented) this.destroy();
+  }
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.visible = false;
+    this.emit('closed');
   }
 }
 

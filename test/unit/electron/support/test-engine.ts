@@ -19,6 +19,8 @@ export interface TestEngine extends Engine {
   closed: boolean;
   /** What clockChanged was told (powerMonitor in electron/main feeds it). */
   clockChanges: ClockChange[];
+  /** What settings.get answers for keep_receiving_when_closed. */
+  keepReceiving: boolean;
 }
 
 export function createTestEngine(): TestEngine {
@@ -81,6 +83,7 @@ export function createTestEngine(): TestEngine {
       sound: false,
       notifications: true,
       theme: 'system',
+      keep_receiving_when_closed: engine.keepReceiving,
     }),
   };
 
@@ -88,6 +91,7 @@ export function createTestEngine(): TestEngine {
     calls: [],
     closed: false,
     clockChanges: [],
+    keepReceiving: true,
     async clockChanged(change) {
       engine.clockChanges.push(change);
     },
