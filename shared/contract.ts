@@ -32,7 +32,12 @@ const int = (min: number, max: number) => z.number().int().min(min).max(max);
 export const contract = {
   'app.info': {
     input: Empty,
-    output: z.object({ version: z.string(), transport: z.enum(['electron', 'web']) }),
+    output: z.object({
+      version: z.string(),
+      transport: z.enum(['electron', 'web']),
+      /** This start found the database damaged: the file name it was moved aside to. */
+      damaged_db: z.object({ moved_to: z.string() }).optional(),
+    }),
   },
   'profiles.list': { input: Empty, output: ProfileList },
   'profiles.add': {

@@ -131,6 +131,8 @@ export const Settings = z.object({
   sound: z.boolean(),
   notifications: z.boolean(),
   theme: z.enum(['system', 'light', 'dark']),
+  /** Closing the window hides it to the tray and keeps receiving (Windows, Linux). */
+  keep_receiving_when_closed: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -140,4 +142,5 @@ export const DEFAULT_SETTINGS: Settings = {
   sound: false,
   notifications: true,
   theme: 'system',
+  keep_receiving_when_closed: true,
 };

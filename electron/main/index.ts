@@ -13,6 +13,8 @@ import {
 import { registerIpc, type IpcBridge } from './ipc.ts';
 import { installAppMenu } from './menu.ts';
 import { notifyVerifiedPayments } from './notify.ts';
+import { watchPower } from './power.ts';
+import { closeToTray } from './close-to-tray.ts';
 import { safeOpenExternal } from './open-external.ts';
 import { APP_CSP, DEV_CSP, hardenContents, hardenSession, trustedUrlCheck } from './security.ts';
 import { createPaidTray, type PaidTray } from './tray.ts';
@@ -36,6 +38,9 @@ let engine: Engine | null = null;
 let ipc: IpcBridge | null = null;
 let tray: PaidTray | null = null;
 let stopNotify: (() => void) | null = null;
+let stopPower: (() => void) | null = null;
+/** Quit was chosen: a window close then closes instead of hiding to the tray. */
+let quitting = false;
 let win: BrowserWindow | null = null;
 let closed = false;
 
@@ -49,6 +54,14 @@ function openWindow(): BrowserWindow {
   next.on('closed', () => {
     if (win === next) win = null;
   });
+  if (engine) {
+    closeToTray(next, {
+      engine,
+      platform: process.platform,
+      userDataDir: app.getPath('userData'),
+      quitting: () => quitting,
+    });
+  }
   return next;
 }
 
@@ -79,6 +92,7 @@ async function start(): Promise<void> {
   win = openWindow();
   tray = createPaidTray(created, { show: showWindow, quit: () => app.quit() });
   stopNotify = notifyVerifiedPayments(created, showWindow);
+  stopPower = watchPower(created);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) showWindow();
   });
@@ -94,10 +108,12 @@ if (!app.requestSingleInstanceLock()) {
   });
   // The engine flushes its store and stops the receiver before the process exits.
   app.on('before-quit', (event) => {
+    quitting = true;
     if (closed || engine === null) return;
     event.preventDefault();
     closed = true;
     stopNotify?.();
+    stopPower?.();
     tray?.destroy();
     ipc?.dispose();
     engine

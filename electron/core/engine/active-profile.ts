@@ -140,6 +140,20 @@ export class ActiveProfile {
     });
   }
 
+  /**
+   * After a sleep (or a wall-clock jump): the gap is recorded, a receiver that stopped
+   * answering is started again, and the webhook is registered again when its target changed
+   * (a public URL that moved while asleep). Then every screen gets the new status.
+   */
+  afterWake(fromMs: number, toMs: number): Promise<void> {
+    return this.#serial(async () => {
+      receiverRepo(this.#store).recordGap(this.#id, fromMs, toMs);
+      await this.#receiver.restartIfDead(this.#id);
+      await this.#registrar.registerIfNeeded(this.#id);
+      this.emitStatus();
+    });
+  }
+
   /** The explicit webhook.register: always registers, and reports failure as an error. */
   registerNow(): Promise<WebhookStatus> {
     return this.#serial(async () => {

@@ -3,6 +3,7 @@ import type { ProfileKeys } from '../profiles/index.ts';
 import type { Emitter } from './events.ts';
 import type { Store } from '../store/index.ts';
 import type { ActiveProfile } from './active-profile.ts';
+import type { SetAside } from '../store/damaged-db.ts';
 
 export interface HandlerContext {
   store: Store;
@@ -13,6 +14,8 @@ export interface HandlerContext {
   events: Emitter;
   transport: 'electron' | 'web';
   version: string;
+  /** Set when this start found console.db damaged and moved it aside. */
+  damaged: SetAside | null;
   openExternal: ((url: string) => Promise<void>) | undefined;
   now: () => Date;
 }

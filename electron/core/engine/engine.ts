@@ -9,12 +9,14 @@ import { EngineError } from '../../../shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
+import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts';
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
 import { ActiveProfile } from './active-profile.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
+import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { makePrivateDir } from '../store/private-files.ts';
@@ -32,6 +34,10 @@ export interface EngineInternals {
   /** First delay before a failed checkout lookup is tried again (default 30 s). */
   recheckMs?: number;
   /** Given the engine's store once it is open (the fault tests fill its disk). */
+  /** The clocks the sleep/clock-jump watch reads (tests inject one and call tick()). */
+  clock?: WatchClock;
+  /** Given the watch, so a test can tick it by hand. */
+  onClockWatch?: (watch: ClockWatch) => void;
   onStore?: (store: Store) => void;
 }
 
@@ -51,7 +57,21 @@ export async function createEngine(
       `The data folder was readable by other users of this computer; made it private (${tightened.join(', ')}).`,
     );
   }
-  const store = openTranslated(join(opts.dataDir, DB_FILE), log);
+  // A damaged file is moved aside, never built on; app.info tells the page so it can say so
+  // and offer to list the service's checkouts again. A busy or full database is not damage:
+  // the check throws those, translated like any open.
+  const dbPath = join(opts.dataDir, DB_FILE);
+  let damaged: SetAside | null;
+  try {
+    damaged = setAsideIfDamaged(dbPath, (internals.now ?? (() => new Date()))());
+  } catch (err) {
+    throw storageFaultError(err, dbPath) ?? err;
+  }
+  if (damaged)
+    log(
+      `The console's database was damaged (${damaged.reason}); moved it aside as ${damaged.movedTo} and started a fresh one.`,
+    );
+  const store = openTranslated(dbPath, log);
   internals.onStore?.(store);
   let known: string[] = [];
   tokens = () => {
@@ -100,6 +120,7 @@ export async function createEngine(
     events: emitter,
     transport: opts.transport,
     version: opts.version,
+    damaged,
     openExternal: opts.openExternal,
     now: internals.now ?? (() => new Date()),
   };
@@ -110,7 +131,29 @@ export async function createEngine(
   };
 
   let closing: Promise<void> | null = null;
+  const clockChanged = async (change: ClockChange): Promise<void> => {
+    if (closing) return;
+    if (change.kind === 'wake') {
+      log(
+        `The computer slept or its clock jumped ahead (${Math.round((change.toMs - change.fromMs) / 1000)} s); checking the receiver.`,
+      );
+      await active.afterWake(change.fromMs, change.toMs);
+    } else {
+      // "Today" or "n min ago" changed meaning: the new status makes every screen recompute.
+      active.emitStatus();
+    }
+  };
+  const watch = new ClockWatch(
+    (change) =>
+      void clockChanged(change).catch((err: unknown) =>
+        log(`after a clock change: ${String(err)}`),
+      ),
+    { ...(internals.clock ? { clock: internals.clock } : {}) },
+  );
+  if (internals.onClockWatch) internals.onClockWatch(watch);
+  else watch.start();
   return {
+    clockChanged,
     async call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>> {
       if (closing) throw new EngineError('internal', 'The console is shutting down.');
       const input = parseInput(channel, rawInput);
@@ -131,6 +174,7 @@ export async function createEngine(
     receiverUrl: () => active.receiverUrl(),
     close() {
       closing ??= (async () => {
+        watch.stop();
         try {
           await active.close();
         } finally {

@@ -37,7 +37,11 @@ export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
   };
 
   return {
-    'app.info': async () => ({ version: ctx.version, transport: ctx.transport }),
+    'app.info': async () => ({
+      version: ctx.version,
+      transport: ctx.transport,
+      ...(ctx.damaged ? { damaged_db: { moved_to: ctx.damaged.movedTo } } : {}),
+    }),
 
     'profiles.list': list,
 

@@ -2,6 +2,7 @@
 // electron/web). `call` parses the raw input with the contract and throws EngineError.
 import type { Channel, EventName } from '../../../shared/channels.ts';
 import type { EventPayload, Output } from '../../../shared/contract.ts';
+import type { ClockChange } from './clock-watch.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
 
 export interface Engine {
@@ -9,6 +10,12 @@ export interface Engine {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** The receiver's full local URL (with its token path), or null while it is down. */
   receiverUrl(): string | null;
+  /**
+   * The computer woke or its clock moved (the engine's own ClockWatch, or Electron's
+   * powerMonitor): checks the receiver, re-registers if needed, records a sleep as a gap
+   * and pushes the new status so relative times and today's totals recompute.
+   */
+  clockChanged(change: ClockChange): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -77,6 +77,16 @@ export class ReceiverHost {
     }
   }
 
+  /** Starts the receiver again when it is down or no longer answers HTTP (after a sleep). */
+  async restartIfDead(profileId: string): Promise<void> {
+    const running = this.#running;
+    if (running !== null && !(await answers(running.host, running.port))) {
+      this.#options.log('The receiver stopped answering during the sleep; starting it again.');
+      await this.stop().catch(() => undefined);
+    }
+    if (this.#running === null) await this.start(profileId);
+  }
+
   async stop(): Promise<void> {
     const running = this.#running;
     this.#running = null;
@@ -86,4 +96,15 @@ export class ReceiverHost {
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** Whether anything answers HTTP at host:port (any status: the receiver is listening). */
+async function answers(host: string, port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${host}:${port}/`, { signal: AbortSignal.timeout(2000) });
+    await res.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -114,6 +114,21 @@ function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
         runId,
       );
     },
+    recordGap(profileId, fromMs, toMs) {
+      if (toMs <= fromMs) return;
+      const registered = db
+        .prepare(
+          `SELECT 1 FROM webhooks WHERE profile_id = ? AND url IS NOT NULL
+           AND registered_at IS NOT NULL`,
+        )
+        .get(profileId);
+      // 'stopped': the schema knows no other cause, and a sleeping receiver is a stopped one.
+      if (registered) {
+        db.prepare(
+          "INSERT INTO downtime (profile_id, from_ms, to_ms, cause) VALUES (?, ?, ?, 'stopped')",
+        ).run(profileId, fromMs, toMs);
+      }
+    },
     downtime(profileId, limit, minMs = 0) {
       const rows = db
         .prepare(

@@ -98,6 +98,11 @@ export interface ReceiverRepo {
   startRun(profileId: string, nowMs: number): number;
   heartbeat(runId: number, nowMs: number): void;
   stopRun(runId: number, nowMs: number): void;
+  /**
+   * Records a gap the receiver could not have received in (the computer slept), when the
+   * profile has a registered webhook, as startRun does.
+   */
+  recordGap(profileId: string, fromMs: number, toMs: number): void;
   /** Newest first; only gaps lasting at least `minMs` (default 0: all). */
   downtime(profileId: string, limit: number, minMs?: number): DowntimeWindow[];
 }

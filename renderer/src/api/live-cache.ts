@@ -125,3 +125,11 @@ export function trailingThrottle(run: () => void, ms: number, now = Date.now): T
   };
   return schedule;
 }
+
+/**
+ * Whether today's totals are for another day than `now`'s local day: after midnight, a
+ * wake or a time-zone change (the engine pushes a status then) they must be read again.
+ */
+export function totalsStale(totals: Totals | undefined, now: Date = new Date()): boolean {
+  return totals !== undefined && localDayOf(now.toISOString()) !== totals.day;
+}

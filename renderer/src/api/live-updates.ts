@@ -15,6 +15,7 @@ import {
   bumpLastEvent,
   feedHas,
   markCheckoutPaid,
+  totalsStale,
   trailingThrottle,
   upsertPayment,
 } from './live-cache.ts';
@@ -52,6 +53,10 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
   });
   const offStatus = merchant.on('receiver.status', (s: ReceiverStatus) => {
     client.setQueryData(qk.receiver, s);
+    // Pushed after a wake, at midnight and on a time-zone change: "today" may have moved.
+    if (totalsStale(client.getQueryData<Totals>(qk.totals))) {
+      void client.invalidateQueries({ queryKey: qk.totals });
+    }
   });
   // A link made on another screen or window changes every page's total and order: the page
   // on screen refetches now, the others when next shown.

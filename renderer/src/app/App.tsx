@@ -16,6 +16,7 @@ import { NewLink } from '../features/new-link/NewLink.tsx';
 import { Onboarding } from '../features/onboarding/Onboarding.tsx';
 import { LivePayments } from '../features/payments/LivePayments.tsx';
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
+import { DamagedDbBanner } from './DamagedDbBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useTheme } from './use-theme.ts';
 
@@ -150,6 +151,7 @@ export function App() {
       </a>
       <Sidebar />
       <main id="main" className="main" tabIndex={-1}>
+        <DamagedDbBanner />
         <KeyBanner />
         {screen === 'new' ? (
           <NewLink />

@@ -54,6 +54,14 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
           save.mutate({ notifications: v });
         }}
       />
+      {transport === 'electron' ? (
+        <Toggle
+          label="Keep receiving payments when the window is closed"
+          checked={settings.keep_receiving_when_closed}
+          hint="The console stays in the tray (on macOS, in the Dock); Quit stops it."
+          onChange={(v) => save.mutate({ keep_receiving_when_closed: v })}
+        />
+      ) : null}
       <div className="field">
         <span className="field-label" id="theme-label">
           Theme

@@ -82,10 +82,29 @@ export class FakeBrowserWindow extends EventEmitter {
   maximize(): void {
     this.maximized = true;
   }
-  show(): void {}
+  visible = true;
+  destroyed = false;
+  show(): void {
+    this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+  }
   focus(): void {}
   isDestroyed(): boolean {
-    return false;
+    return this.destroyed;
+  }
+  /** Like Electron: 'close' listeners may preventDefault; otherwise the window goes. */
+  close(): void {
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    if (!prevented) this.destroy();
+  }
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.visible = false;
+    this.emit('closed');
   }
 }
 
@@ -228,6 +247,7 @@ export class FakeTray extends EventEmitter {
 }
 
 export const fake = {
+  powerMonitor: new EventEmitter(),
   page: null as FakeWebContents | null,
   exposed: new Map<string, unknown>(),
   ipcMain: new FakeIpcMain(),
@@ -252,6 +272,7 @@ export const fake = {
     fake.session.protocol.handlers.clear();
     fake.appMenu = null;
     fake.opened = [];
+    fake.powerMonitor.removeAllListeners();
     FakeBrowserWindow.instances = [];
     FakeNotification.shown = [];
     FakeNotification.supported = true;
@@ -262,6 +283,7 @@ export const fake = {
 /** The module object vi.mock('electron') returns. */
 export const electronModule = {
   ipcMain: fake.ipcMain,
+  powerMonitor: fake.powerMonitor,
   ipcRenderer: fake.ipcRenderer,
   contextBridge: {
     exposeInMainWorld(key: string, api: unknown): void {

@@ -7,6 +7,7 @@ import { fieldIssues, productName, totalAmount } from '../../../../shared/checko
 import { contract, type EventPayload, type Output } from '../../../../shared/contract.ts';
 import type { Checkout, Payment } from '../../../../shared/domain.ts';
 import type { Engine } from '../../../../electron/core/engine/types.ts';
+import type { ClockChange } from '../../../../electron/core/engine/clock-watch.ts';
 import { EngineError } from '../../../../shared/errors.ts';
 
 export interface TestEngine extends Engine {
@@ -16,6 +17,10 @@ export interface TestEngine extends Engine {
   /** The next call on `channel` throws this instead of answering. */
   failNext(channel: Channel, err: unknown): void;
   closed: boolean;
+  /** What clockChanged was told (powerMonitor in electron/main feeds it). */
+  clockChanges: ClockChange[];
+  /** What settings.get answers for keep_receiving_when_closed. */
+  keepReceiving: boolean;
 }
 
 export function createTestEngine(): TestEngine {
@@ -78,12 +83,18 @@ export function createTestEngine(): TestEngine {
       sound: false,
       notifications: true,
       theme: 'system',
+      keep_receiving_when_closed: engine.keepReceiving,
     }),
   };
 
   const engine: TestEngine = {
     calls: [],
     closed: false,
+    clockChanges: [],
+    keepReceiving: true,
+    async clockChanged(change) {
+      engine.clockChanges.push(change);
+    },
     async call(channel, rawInput) {
       engine.calls.push({ channel, input: rawInput });
       const failure = failures.get(channel);

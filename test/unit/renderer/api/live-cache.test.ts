@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '../../../../shared/domain.ts';
 import {
+  totalsStale,
   addToTotals,
   bumpLastEvent,
   feedHas,
@@ -122,5 +123,14 @@ describe('trailingThrottle', () => {
     t.cancel();
     vi.advanceTimersByTime(5000);
     expect(run).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('totalsStale (issue 16 item 5: midnight, a wake, a time-zone change)', () => {
+  it("is true once the local day is no longer the totals' day", () => {
+    const t: Totals = { day: '2026-11-23', totals: [], paid_count: 0 };
+    expect(totalsStale(t, new Date(2026, 10, 23, 23, 59))).toBe(false);
+    expect(totalsStale(t, new Date(2026, 10, 24, 0, 0, 1))).toBe(true);
+    expect(totalsStale(undefined, new Date(2026, 10, 24))).toBe(false);
   });
 });
