@@ -3,7 +3,7 @@
 // decodes to exactly the checkout URL. Files and pictures are kept in test-results/qr/.
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Checkout, ProfileList } from '../../shared/domain.ts';
 import { expect, openConsole, test, trySandbox, type ConsoleHandle } from './fixtures/console.ts';
@@ -41,8 +41,8 @@ async function printCardPdf(page: Page, file: string): Promise<Buffer> {
   return pdf;
 }
 
-const PDFTOPPM_MISSING =
-  'pdftoppm is not installed (apt-get install poppler-utils); the PDF is checked for one A6 page but not rasterised';
+const POPPLER_MISSING =
+  'missing (apt-get install poppler-utils): the PDF was checked for one A6 page and the card decoded from its picture, but the PDF was not rasterised';
 
 test('the PNG, the SVG and the printed A6 card all decode to exactly the checkout URL', async ({
   page,
@@ -100,29 +100,6 @@ test('the PNG, the SVG and the printed A6 card all decode to exactly the checkou
 
   const pdf = await printCardPdf(page, 'card.pdf');
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  if (hasTool('pdftotext')) {
-    const text = execFileSync('pdftotext', ['-raw', join(OUT, 'card.pdf'), '-'], {
-      encoding: 'utf8',
-    });
-    for (const part of ['Corner Bakery', 'Almond croissant', '$3.95', 'Scan to pay'])
-      expect(text).toContain(part);
-    // The URL wraps on the card; read back without the line breaks it is the whole URL.
-    // (-raw: the default mode joins a line ending in "-" as if it were a hyphenated word.)
-    expect(text.replace(/\s+/g, '')).toContain(url);
-    expect(text).not.toContain('Sandbox');
-  }
-  if (hasTool('pdftoppm')) {
-    execFileSync('pdftoppm', ['-png', '-r', '200', join(OUT, 'card.pdf'), join(OUT, 'card-pdf')]);
-    const raster = readFileSync(join(OUT, 'card-pdf-1.png'));
-    const fromPdf = await decodeImage(browser, raster, 'image/png');
-    expect(fromPdf.text).toBe(url);
-    // A6 at 200 dpi.
-    expect(fromPdf.width).toBeCloseTo(827, -1);
-    expect(fromPdf.height).toBeCloseTo(1165, -1);
-  } else {
-    test.skip(!process.env.CI, PDFTOPPM_MISSING);
-    throw new Error('pdftoppm is required in CI (poppler-utils)');
-  }
 
   // The print-only view as a picture: only the card, no dialog or navigation.
   await page.emulateMedia({ media: 'print' });
@@ -143,6 +120,31 @@ test('the PNG, the SVG and the printed A6 card all decode to exactly the checkou
   await expect(qr).toBeVisible();
   await qr.getByRole('button', { name: 'Print card…' }).click();
   await expect(card.getByLabel('Shop name on the card')).toHaveValue('Corner Bakery');
+
+  // The PDF itself, read back by poppler: rasterised and decoded, and its text.
+  const missing = ['pdftoppm', 'pdftotext'].filter((t) => !hasTool(t));
+  if (missing.length > 0) {
+    test.skip(!process.env.CI, `${missing.join(' and ')} ${POPPLER_MISSING}`);
+    throw new Error(
+      `${missing.join(' and ')} must be installed in CI (apt-get install poppler-utils)`,
+    );
+  }
+  execFileSync('pdftoppm', ['-png', '-r', '200', join(OUT, 'card.pdf'), join(OUT, 'card-pdf')]);
+  const raster = readFileSync(join(OUT, 'card-pdf-1.png'));
+  const fromPdf = await decodeImage(browser, raster, 'image/png');
+  expect(fromPdf.text).toBe(url);
+  // A6 at 200 dpi.
+  expect(fromPdf.width).toBeCloseTo(827, -1);
+  expect(fromPdf.height).toBeCloseTo(1165, -1);
+  const text = execFileSync('pdftotext', ['-raw', join(OUT, 'card.pdf'), '-'], {
+    encoding: 'utf8',
+  });
+  for (const part of ['Corner Bakery', 'Almond croissant', '$3.95', 'Scan to pay'])
+    expect(text).toContain(part);
+  // The URL wraps on the card; read back without the line breaks it is the whole URL.
+  // (-raw: the default mode joins a line ending in "-" as if it were a hyphenated word.)
+  expect(text.replace(/\s+/g, '')).toContain(url);
+  expect(text).not.toContain('Sandbox');
 });
 
 test('a card with a long product name and shop name is still one A6 page that scans', async ({
@@ -175,7 +177,6 @@ test('a card with a long product name and shop name is still one A6 page that sc
     .screenshot({ path: join(OUT, 'card-long-print.png') });
   await page.emulateMedia({ media: 'screen' });
   expect((await decodeImage(browser, shot, 'image/png')).text).toBe(c.checkout_url);
-  writeFileSync(join(OUT, 'card-long-url.txt'), c.checkout_url);
 });
 
 async function createByRpc(mc: ConsoleHandle, name: string): Promise<Checkout> {
