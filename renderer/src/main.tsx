@@ -17,6 +17,7 @@ import './styles/lists.css';
 import './styles/settings.css';
 import './styles/narrow.css';
 import './styles/print.css';
+import './styles/print-card.css';
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -198,7 +198,9 @@ test('QR dialog: everything in it is visible at 900×600', async () => {
   for (const part of [
     dialog.getByRole('img', { name: /QR code for/ }),
     dialog.getByRole('button', { name: 'Copy link' }),
-    dialog.getByRole('button', { name: 'Print' }),
+    dialog.getByRole('button', { name: 'Download PNG' }),
+    dialog.getByRole('button', { name: 'Download SVG' }),
+    dialog.getByRole('button', { name: 'Print card…' }),
     dialog.getByRole('button', { name: 'Close' }),
   ]) {
     expect(insideWindow(await boxOf(part), page), `${part} inside the window`).toBe(true);
@@ -208,6 +210,23 @@ test('QR dialog: everything in it is visible at 900×600', async () => {
     227,
   );
   await checkScreen(page, 'qr-dialog', expectNoAxeViolations);
+
+  // The A6 card's preview, its shop name and Print, all in view at 900×600.
+  await dialog.getByRole('button', { name: 'Print card…' }).click();
+  const card = page.getByRole('dialog', { name: /Print card/ });
+  await expect(card.getByRole('img', { name: /QR code for/ })).toBeVisible();
+  for (const part of [
+    card.getByLabel('Shop name on the card'),
+    card.getByRole('img', { name: /QR code for/ }),
+    card.getByRole('button', { name: 'Print', exact: true }),
+    card.getByRole('button', { name: 'Close' }),
+  ]) {
+    expect(insideWindow(await boxOf(part), page), `${part} inside the window`).toBe(true);
+  }
+  await checkScreen(page, 'qr-card', expectNoAxeViolations);
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

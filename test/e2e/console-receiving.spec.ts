@@ -71,9 +71,14 @@ test('a forged payment is flagged, not paid; an unsigned one is refused', async 
   await expect(flagged).toContainText('Mismatch');
   await expect(flagged).toContainText('€1.80');
   await expect(flagged).not.toContainText('Verified');
-  await expect(feed.getByRole('listitem').filter({ hasText: 'Unknown checkout' })).toContainText(
-    '€5.00',
-  );
+  // The reason in words, never the raw checkout id (that is the detail view's).
+  await expect(flagged).toContainText('Paid €1.80 but the checkout total is €180.00.');
+  const stranger = feed.getByRole('listitem').filter({ hasText: 'Unknown checkout' });
+  await expect(stranger).toContainText('€5.00');
+  await expect(stranger).toContainText('not counted');
+  await expect(stranger).not.toContainText('00000000-0000-4000-8000-000000000000');
+  await expect(feed).not.toContainText(checkout.id);
+  await expect(feed).not.toContainText('signed');
   await expect(feed.getByRole('listitem')).toHaveCount(5);
   // Only the three verified sales count.
   const totals = page.getByLabel("Today's totals");

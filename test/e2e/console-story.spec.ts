@@ -61,8 +61,9 @@ test('first run to a paid two-item checkout', async ({ page, browser, console: m
   const elapsed = Date.now() - paidAt;
   console.log(`payment visible in the feed ${elapsed} ms after Pay`);
   expect(elapsed).toBeLessThan(2_000);
-  await expect(row).toContainText('$12.95');
-  await expect(row).toContainText('Verified');
+  // Product first, the amount written once (no "USD" after it), a relative time, the status.
+  await expect(row).toHaveText(/^Flat white \+ 1 more\$12\.95(just now|\d+ sec\. ago)✓ Verified$/);
+  await expect(row).toHaveAccessibleName(/^Verified: \$12\.95, Flat white \+ 1 more, /);
   await expect(page.getByLabel("Today's totals")).toContainText('$12.95');
   await expect(page.getByLabel("Today's totals")).toContainText('1 payment in USD');
   await expect(page.getByRole('button', { name: /Live payments/ })).toContainText('1');

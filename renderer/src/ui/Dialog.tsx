@@ -26,7 +26,11 @@ export function Dialog(props: {
       ref={ref}
       className={`dialog${props.className ? ` ${props.className}` : ''}`}
       aria-label={props.title}
-      onClose={props.onClose}
+      // React passes a nested dialog's close event up its component tree as well: only this
+      // dialog's own closing closes it (a dialog opened from inside another one, then Esc).
+      onClose={(e) => {
+        if (e.target === e.currentTarget) props.onClose();
+      }}
     >
       <div className="dialog-head">
         <h2>{props.title}</h2>

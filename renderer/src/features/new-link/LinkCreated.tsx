@@ -8,12 +8,14 @@ import { Button } from '../../ui/Button.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { CopyButton } from '../share/CopyButton.tsx';
 import { QrCode } from '../share/QrCode.tsx';
+import { PrintCardDialog } from '../share/PrintCardDialog.tsx';
 import { QrDialog } from '../share/QrDialog.tsx';
 
 export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
   const c = props.checkout;
   const amount = formatMoney(c.amount, c.currency);
   const [big, setBig] = useState(false);
+  const [card, setCard] = useState(false);
   return (
     <section className="created" aria-labelledby="created-title">
       <div className="created-main">
@@ -40,8 +42,8 @@ export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
           <Button size="lg" onClick={() => setBig(true)}>
             Show QR full size
           </Button>
-          <Button size="lg" onClick={() => window.print()}>
-            Print QR code
+          <Button size="lg" onClick={() => setCard(true)}>
+            Print card…
           </Button>
           <Button size="lg" variant="ghost" onClick={props.onAnother}>
             Create another
@@ -55,6 +57,7 @@ export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
       </div>
       <QrCode url={c.checkout_url} caption={c.product_name} amount={amount} />
       <QrDialog checkout={big ? c : null} onClose={() => setBig(false)} />
+      <PrintCardDialog checkout={card ? c : null} onClose={() => setCard(false)} />
     </section>
   );
 }

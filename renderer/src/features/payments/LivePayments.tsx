@@ -1,20 +1,45 @@
-// Live payments: newest first, arriving by push; only verified ones count as paid.
-import { useEffect, useMemo, useRef } from 'react';
+// Live payments: newest first, arriving by push; only verified ones count as paid. A status
+// filter narrows the loaded rows (the feed keeps loading pages as the filtered list is
+// scrolled, so every match is reached); counts show once the whole feed is loaded.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Payment } from '../../../../shared/domain.ts';
+import type { Payment, PaymentStatus } from '../../../../shared/domain.ts';
 import { usePaymentsFeed } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
+import { userLocale } from '../../lib/locale.ts';
+import { moneyFormatter } from '../../lib/money-display.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { EmptyState, ErrorState, Spinner } from '../../ui/Feedback.tsx';
-import { PAYMENT_ROW, PaymentRow } from './PaymentRow.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
+import { PAYMENT_ROW, PaymentRow, STATUS } from './PaymentRow.tsx';
 import { NotifyPermission } from './NotifyPermission.tsx';
 import { SoundToggle } from './SoundToggle.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 import { TodayTotals } from './TodayTotals.tsx';
 
+type Filter = 'all' | PaymentStatus;
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'verified', label: 'Verified' },
+  { value: 'mismatch', label: 'Mismatch' },
+  { value: 'unknown_checkout', label: 'Unknown' },
+];
+const NONE: Record<PaymentStatus, string> = {
+  verified: 'No verified payments yet',
+  mismatch: 'No mismatched payments',
+  unknown_checkout: 'No payments for unknown checkouts',
+};
+
+/** Opens a payment's checkout in the detail view; features/checkout-detail wires it in. */
+const openDetail: ((p: Payment, row: HTMLElement) => void) | undefined = undefined;
+
 export function LivePayments() {
   const q = usePaymentsFeed();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => {
+  const [filter, setFilter] = useState<Filter>('all');
+  // The same 15 s clock as the status strip: one timer for the whole screen.
+  const now = useNow(15_000);
+  const all = useMemo(() => {
     // Pages fetched by offset can overlap once new payments are prepended: dedupe by id.
     const seen = new Set<string>();
     const out: Payment[] = [];
@@ -27,6 +52,14 @@ export function LivePayments() {
     }
     return out;
   }, [q.data]);
+  const rows = useMemo(
+    () => (filter === 'all' ? all : all.filter((p) => p.status === filter)),
+    [all, filter],
+  );
+  // Symbols are chosen for every currency loaded, not only the filtered ones, so a filter
+  // never changes how an amount reads.
+  const currencies = useMemo(() => [...new Set(all.map((p) => p.currency))].sort().join(), [all]);
+  const money = useMemo(() => moneyFormatter(currencies.split(','), userLocale()), [currencies]);
 
   // No React Compiler in this build, so nothing memoises the virtualiser's functions.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -40,11 +73,38 @@ export function LivePayments() {
   const last = items[items.length - 1];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
   useEffect(() => {
-    if (last && last.index >= rows.length - 20 && hasNextPage && !isFetchingNextPage)
-      void fetchNextPage();
+    // Near the end of the list, or a filter matched nothing loaded yet: load the next page.
+    const nearEnd = last ? last.index >= rows.length - 20 : rows.length === 0;
+    if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [last, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const total = q.data?.pages[0]?.total ?? 0;
+  // Counts are exact only with every page loaded; until then the chips show no numbers.
+  const counts = useMemo(() => {
+    if (hasNextPage) return null;
+    const n: Record<Filter, number> = {
+      all: all.length,
+      verified: 0,
+      mismatch: 0,
+      unknown_checkout: 0,
+    };
+    for (const p of all) n[p.status] += 1;
+    return n;
+  }, [all, hasNextPage]);
+  const options = FILTERS.map((f): { value: Filter; label: string } => ({
+    value: f.value,
+    label: counts ? `${f.label} ${counts[f.value].toLocaleString(userLocale())}` : f.label,
+  }));
+  const filterBar = (
+    <div className="toolbar">
+      <Segmented<Filter>
+        label="Show payments"
+        value={filter}
+        options={options}
+        onChange={setFilter}
+      />
+    </div>
+  );
 
   return (
     <section className="screen payments" aria-labelledby="payments-title">
@@ -68,38 +128,56 @@ export function LivePayments() {
           message={errorMessage(q.error)}
           onRetry={() => void q.refetch()}
         />
-      ) : rows.length === 0 ? (
+      ) : all.length === 0 ? (
         <EmptyState title="Waiting for the first payment">
           <p className="muted">
             Share a payment link; when the customer pays, it shows up here within seconds.
           </p>
         </EmptyState>
+      ) : rows.length === 0 && filter !== 'all' && !hasNextPage ? (
+        <>
+          {filterBar}
+          <EmptyState title={NONE[filter]}>
+            <p className="muted">
+              <button type="button" className="link" onClick={() => setFilter('all')}>
+                Show all payments
+              </button>
+            </p>
+          </EmptyState>
+        </>
       ) : (
-        <div className="feed-scroll" ref={scrollRef} tabIndex={0} aria-label="Payments feed">
-          <div
-            role="list"
-            aria-label={`Payments, ${total} in all`}
-            style={{ height: virtual.getTotalSize(), position: 'relative' }}
-          >
-            {items.map((v) => {
-              const p = rows[v.index]!;
-              return (
-                <div
-                  key={p.id}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    transform: `translateY(${v.start}px)`,
-                  }}
-                >
-                  <PaymentRow p={p} />
-                </div>
-              );
-            })}
+        <>
+          {filterBar}
+          <div className="feed-scroll" ref={scrollRef} tabIndex={0} aria-label="Payments feed">
+            <div
+              role="list"
+              aria-label={
+                filter === 'all'
+                  ? `Payments, ${total} in all`
+                  : `${STATUS[filter].word} payments${counts ? `, ${counts[filter]}` : ''}`
+              }
+              style={{ height: virtual.getTotalSize(), position: 'relative' }}
+            >
+              {items.map((v) => {
+                const p = rows[v.index]!;
+                return (
+                  <div
+                    key={p.id}
+                    style={{
+                      position: 'absolute',
+                      top: 0,
+                      left: 0,
+                      right: 0,
+                      transform: `translateY(${v.start}px)`,
+                    }}
+                  >
+                    <PaymentRow p={p} now={now} money={money} onOpen={openDetail} />
+                  </div>
+                );
+              })}
+            </div>
           </div>
-        </div>
+        </>
       )}
     </section>
   );

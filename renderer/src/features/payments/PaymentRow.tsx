@@ -1,39 +1,72 @@
-import { memo } from 'react';
-import type { Payment } from '../../../../shared/domain.ts';
-import { formatMoney } from '../../../../shared/money.ts';
-import { clockTime, exactTime } from '../../lib/time.ts';
+// One payment, for people: what was bought, how much, how long ago, and whether it counts.
+// Ids and signatures are for the detail view, not the row.
+import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import type { Payment, PaymentStatus } from '../../../../shared/domain.ts';
+import type { MoneyFormat } from '../../lib/money-display.ts';
+import { exactTime, relativeTime } from '../../lib/time.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import { ProductName } from '../../ui/ProductName.tsx';
 
 export const PAYMENT_ROW = 60;
 
-const BADGE = {
-  verified: { tone: 'ok', text: '✓ Verified' },
-  mismatch: { tone: 'error', text: '⚠ Mismatch' },
-  unknown_checkout: { tone: 'warn', text: '? Unknown checkout' },
-} as const;
+export const STATUS: Record<
+  PaymentStatus,
+  { tone: 'ok' | 'error' | 'warn'; badge: string; word: string }
+> = {
+  verified: { tone: 'ok', badge: '✓ Verified', word: 'Verified' },
+  mismatch: { tone: 'error', badge: '⚠ Mismatch', word: 'Mismatch' },
+  unknown_checkout: { tone: 'warn', badge: '? Unknown checkout', word: 'Unknown checkout' },
+};
 
-export const PaymentRow = memo(function PaymentRow({ p }: { p: Payment }) {
-  const b = BADGE[p.status];
+/** The line under the name: why a payment does not count (never a raw id). */
+function note(p: Payment): string | null {
+  if (p.status === 'mismatch') return p.reason;
+  if (p.status === 'unknown_checkout') return 'Not a checkout of this account: not counted';
+  return null;
+}
+
+export const PaymentRow = memo(function PaymentRow(props: {
+  p: Payment;
+  now: number;
+  money: MoneyFormat;
+  /** Opens the payment's checkout in the detail view (click or Enter), when given. */
+  onOpen?: ((p: Payment, row: HTMLElement) => void) | undefined;
+}) {
+  const { p, onOpen } = props;
+  const s = STATUS[p.status];
+  const name = p.product_name ?? 'Unknown checkout';
+  const amount = props.money(p.amount, p.currency);
+  const when = relativeTime(p.received_at, props.now, 'short');
+  const sub = note(p);
+  const open = onOpen
+    ? {
+        tabIndex: 0,
+        onClick: (e: MouseEvent<HTMLDivElement>) => onOpen(p, e.currentTarget),
+        onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          onOpen(p, e.currentTarget);
+        },
+      }
+    : {};
   return (
-    <div className={`pay-row pay-${p.status}`} role="listitem" style={{ height: PAYMENT_ROW }}>
-      <time className="pay-time" dateTime={p.received_at} title={exactTime(p.received_at)}>
-        {clockTime(p.received_at)}
-      </time>
+    <div
+      className={`pay-row pay-${p.status}${onOpen ? ' pay-open' : ''}`}
+      role="listitem"
+      // Read as one sentence: status, amount, product, time.
+      aria-label={`${s.word}: ${amount}, ${name}, ${when}`}
+      style={{ height: PAYMENT_ROW }}
+      {...open}
+    >
       <span className="pay-main">
-        <ProductName className="pay-name" name={p.product_name ?? 'Unknown checkout'} />
-        <span className="truncate muted small">
-          {p.reason ?? `Checkout ${p.checkout_id}`}
-          {p.signed ? ' · signed' : ''}
-        </span>
+        <ProductName className="pay-name" name={name} />
+        {sub ? <span className="truncate muted small">{sub}</span> : null}
       </span>
-      <span className={`pay-amount num${p.status === 'verified' ? '' : ' struck'}`}>
-        {formatMoney(p.amount, p.currency)}
-      </span>
-      <span className="pay-currency muted small">{p.currency}</span>
-      <Badge tone={b.tone} title={p.reason ?? undefined}>
-        {b.text}
-      </Badge>
+      <span className={`pay-amount num${p.status === 'verified' ? '' : ' struck'}`}>{amount}</span>
+      <time className="pay-time" dateTime={p.received_at} title={exactTime(p.received_at)}>
+        {when}
+      </time>
+      <Badge tone={s.tone}>{s.badge}</Badge>
     </div>
   );
 });

@@ -1,17 +1,24 @@
+import { useState } from 'react';
 import type { Checkout } from '../../../../shared/domain.ts';
 import { formatMoney } from '../../../../shared/money.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CopyButton } from './CopyButton.tsx';
+import { PrintCardDialog } from './PrintCardDialog.tsx';
 import { QrCode } from './QrCode.tsx';
+import { QrDownloads } from './QrDownloads.tsx';
 
 export function QrDialog(props: { checkout: Checkout | null; onClose(): void }) {
   const c = props.checkout;
+  const [card, setCard] = useState(false);
   return (
     <Dialog
       title={c ? `QR code — ${c.product_name}` : 'QR code'}
       open={c !== null}
-      onClose={props.onClose}
+      onClose={() => {
+        setCard(false);
+        props.onClose();
+      }}
       className="qr-dialog"
     >
       {c ? (
@@ -21,10 +28,13 @@ export function QrDialog(props: { checkout: Checkout | null; onClose(): void }) 
             caption={c.product_name}
             amount={formatMoney(c.amount, c.currency)}
           />
-          <div className="row">
+          <div className="row wrap center">
             <CopyButton text={c.checkout_url} />
-            <Button onClick={() => window.print()}>Print</Button>
+            <QrDownloads checkout={c} />
+            <Button onClick={() => setCard(true)}>Print card…</Button>
           </div>
+          {/* Opens over this dialog; closing it comes back here. */}
+          <PrintCardDialog checkout={card ? c : null} onClose={() => setCard(false)} />
         </div>
       ) : null}
     </Dialog>
