@@ -142,6 +142,9 @@ export async function createEngine(
       );
       await active.afterWake(change.fromMs, change.toMs);
     } else {
+      if (change.kind === 'day') {
+        log(`A new local day or time zone (${change.day}, ${utcOffset(change.tzOffsetMin)}).`);
+      }
       // "Today" or "n min ago" changed meaning: the new status makes every screen recompute.
       active.emitStatus();
     }
@@ -188,6 +191,14 @@ export async function createEngine(
       return closing;
     },
   };
+}
+
+/** "UTC+02:00" for a getTimezoneOffset of -120. */
+function utcOffset(tzOffsetMin: number): string {
+  const east = -tzOffsetMin;
+  const abs = Math.abs(east);
+  const hm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `UTC${east < 0 ? '-' : '+'}${hm}`;
 }
 
 /** The error with every receiver token masked (a service may echo the webhook URL). */

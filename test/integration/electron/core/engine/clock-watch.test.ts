@@ -52,6 +52,25 @@ describe('ClockWatch', () => {
   });
 });
 
+describe('ClockWatch and the zone name', () => {
+  // Broken on purpose: without the tzName comparison this sees nothing.
+  it('reports a move to another zone with the same offset', () => {
+    let name = 'Europe/Berlin';
+    const f = fakeClock(Date.UTC(2026, 10, 23, 12, 0), -60);
+    const seen: ClockChange[] = [];
+    const watch = new ClockWatch((c) => seen.push(c), {
+      clock: { ...f.clock, tzName: () => name },
+    });
+    f.run(5000);
+    watch.tick();
+    expect(seen).toEqual([]);
+    name = 'Africa/Lagos'; // also UTC+1 in November, without daylight saving
+    f.run(5000);
+    watch.tick();
+    expect(seen).toEqual([{ kind: 'day', day: '2026-11-23', tzOffsetMin: -60 }]);
+  });
+});
+
 describe('the engine after a wake', () => {
   let h: Harness | undefined;
   afterEach(async () => {
