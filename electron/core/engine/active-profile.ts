@@ -68,6 +68,7 @@ export class ActiveProfile {
         // without the secret (keychain locked or gone) we cannot tell, so the receiver answers
         // 503 and the service retries once the keychain is back.
         if (secrets.length === 0 && store.webhooks.get(profileId)?.signed) {
+          keys.forgetWebhookSecrets(profileId);
           throw new Error('The webhook signing secret is unavailable.');
         }
         return secrets;

@@ -77,3 +77,36 @@ it('a console started with the keychain locked answers 503 until it is unlocked'
   await expect.poll(() => h?.payments().length, { timeout: 10_000 }).toBe(1);
   expect(h.payments()[0]).toMatchObject({ checkout_id: checkout.id, signed: true });
 }, 30_000);
+
+// A locked Secret Service collection can answer "no such secret" (keytar's getPassword gives
+// null) instead of failing. Broken on purpose: with that empty answer cached (before
+// ProfileKeys.forgetWebhookSecrets), deliveries stayed 503 after the keychain answered again.
+it('a keychain that answers "no secret" while locked is asked again on the next delivery', async () => {
+  const vault = new MemoryVault();
+  const dataDir = tempDir();
+  h = await openEngine({ vault, dataDir, keepDir: true });
+  await h.engine.call('settings.set', { receiver_port: await freePort() });
+  await expect
+    .poll(async () => (await h!.engine.call('receiver.status', {})).webhook, { timeout: 10_000 })
+    .toMatchObject({ registered: true, signed: true });
+  const checkout = await h.engine.call('checkouts.create', {
+    items: [{ name: 'Tea', amount: 1.5 }],
+  });
+  const url = h.engine.receiverUrl();
+  const held = [...vault.entries].filter(([account]) => account.includes(':webhook-secret'));
+  const secret = held.find(([account]) => account.endsWith(':webhook-secret'))?.[1];
+  expect(secret).toBeDefined();
+  await h.close();
+
+  // Locked: the keychain answers, but without the secrets.
+  for (const [account] of held) vault.entries.delete(account);
+  h = await openEngine({ vault, dataDir });
+  const event = { checkout_id: checkout.id, amount: 1.5, currency: 'USD' };
+  expect((await postPayment(url!, event, secret!)).status).toBe(503);
+  expect((await postPayment(url!, event, secret!)).status).toBe(503);
+
+  // Unlocked: the secrets are there again, and the next delivery is verified.
+  for (const [account, value] of held) vault.entries.set(account, value);
+  expect((await postPayment(url!, event, secret!)).status).toBe(200);
+  await expect.poll(() => h?.payments().length, { timeout: 10_000 }).toBe(1);
+}, 30_000);
