@@ -2,8 +2,7 @@
 // opens no browser, and shuts down cleanly on SIGINT/SIGTERM.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createEngine } from '../core/index.ts';
-import type { Store } from '../core/store/index.ts';
+import { createEngine, type EngineInternals } from '../core/index.ts';
 import { USAGE, parseCliArgs } from './cli-args.ts';
 import { startWebServer } from './server.ts';
 import { rendererBuilt } from '../common/static-files.ts';
@@ -50,6 +49,9 @@ function testMaxPagesFromEnv(raw: string | undefined): number | undefined {
   }
   return n;
 }
+
+/** The engine's store, as its onStore hook hands it over. */
+type Store = Parameters<NonNullable<EngineInternals['onStore']>>[0];
 
 async function main(): Promise<void> {
   const parsed = parseCliArgs(process.argv.slice(2));
