@@ -98,7 +98,9 @@ export const WebhookStatus = z.object({
 });
 export type WebhookStatus = z.infer<typeof WebhookStatus>;
 
-export const Downtime = z.object({ from: isoTime, to: isoTime });
+/** Why the receiver was away: a clean stop, a crash, or the computer asleep. */
+export const DowntimeCause = z.enum(['stopped', 'crashed', 'asleep']);
+export const Downtime = z.object({ from: isoTime, to: isoTime, cause: DowntimeCause });
 
 export const ReceiverStatus = z.object({
   listening: z.boolean(),

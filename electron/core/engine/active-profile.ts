@@ -10,6 +10,7 @@ import { EngineError } from '../../../shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import { ReceiverHost, WebhookRegistrar, findCheckout, receiverRepo } from '../receiver/index.ts';
+import type { RunningReceiver } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
@@ -22,6 +23,8 @@ export interface ActiveProfileOptions {
   sandboxTimeScale?: number | undefined;
   http?: Partial<HttpConfig> | undefined;
   recheckMs?: number | undefined;
+  /** Given each receiver once it listens (tests only). */
+  onReceiver?: ((receiver: RunningReceiver) => void) | undefined;
   log: (message: string) => void;
 }
 
@@ -65,6 +68,7 @@ export class ActiveProfile {
         // without the secret (keychain locked or gone) we cannot tell, so the receiver answers
         // 503 and the service retries once the keychain is back.
         if (secrets.length === 0 && store.webhooks.get(profileId)?.signed) {
+          keys.forgetWebhookSecrets(profileId);
           throw new Error('The webhook signing secret is unavailable.');
         }
         return secrets;
@@ -74,6 +78,7 @@ export class ActiveProfile {
       onPayment: (payment) => emitter.emit('payment.received', payment),
       onStatus: () => this.emitStatus(),
       recheckMs: options.recheckMs,
+      onStarted: options.onReceiver,
       log,
     });
     this.#registrar = new WebhookRegistrar({
@@ -191,7 +196,7 @@ export class ActiveProfile {
       last_event_at: state.lastEventAt(this.#id),
       gaps: state
         .downtime(this.#id, GAPS_SHOWN, MIN_GAP_MS)
-        .map((g) => ({ from: g.from, to: g.to })),
+        .map((g) => ({ from: g.from, to: g.to, cause: g.cause })),
       webhook: this.#registrar.status(this.#id),
       error:
         this.#receiver.error ??

@@ -4,7 +4,9 @@
 // (Linux, macOS) or makes the tick late (Windows), so either difference beyond `toleranceMs`
 // is a jump. A wall clock set by hand looks the same as a sleep; both are treated as a wake
 // (check the receiver, re-register, recompute), which is harmless when nothing slept.
-// A local day or time-zone change is reported too, so "today" is recomputed.
+// A local day or time-zone change is reported too, so "today" is recomputed. "Today" is the
+// engine process's local day (store/sql.ts localDay reads Date's local fields), so the zone
+// looked at here is that process's: Node sees a change of process.env.TZ at once.
 
 export interface WatchClock {
   /** Wall-clock milliseconds since the epoch (Date.now). */
@@ -13,6 +15,11 @@ export interface WatchClock {
   monoMs(): number;
   /** The local time zone's offset now (Date#getTimezoneOffset), in minutes. */
   tzOffsetMin(): number;
+  /**
+   * The local time zone's name (Intl's resolved timeZone), when known: a move between two
+   * zones with today's offset but other daylight-saving rules changes later days.
+   */
+  tzName?(): string;
 }
 
 export type ClockChange =
@@ -27,6 +34,7 @@ export const SYSTEM_CLOCK: WatchClock = {
   wallMs: () => Date.now(),
   monoMs: () => performance.now(),
   tzOffsetMin: () => new Date().getTimezoneOffset(),
+  tzName: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
 };
 
 export interface ClockWatchOptions {
@@ -45,6 +53,7 @@ export class ClockWatch {
   private lastMono: number;
   private lastDay: string;
   private lastTz: number;
+  private lastZone: string;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly onChange: (change: ClockChange) => void;
 
@@ -56,6 +65,7 @@ export class ClockWatch {
     this.lastWall = this.clock.wallMs();
     this.lastMono = this.clock.monoMs();
     this.lastTz = this.clock.tzOffsetMin();
+    this.lastZone = this.clock.tzName?.() ?? '';
     this.lastDay = localDayAt(this.lastWall, this.lastTz);
   }
 
@@ -75,6 +85,7 @@ export class ClockWatch {
     const wall = this.clock.wallMs();
     const mono = this.clock.monoMs();
     const tz = this.clock.tzOffsetMin();
+    const zone = this.clock.tzName?.() ?? '';
     const wallDelta = wall - this.lastWall;
     const monoDelta = mono - this.lastMono;
     const from = this.lastWall;
@@ -86,9 +97,10 @@ export class ClockWatch {
       this.onChange({ kind: 'back', byMs: monoDelta - wallDelta });
     }
     const day = localDayAt(wall, tz);
-    if (day !== this.lastDay || tz !== this.lastTz) {
+    if (day !== this.lastDay || tz !== this.lastTz || zone !== this.lastZone) {
       this.lastDay = day;
       this.lastTz = tz;
+      this.lastZone = zone;
       this.onChange({ kind: 'day', day, tzOffsetMin: tz });
     }
   }

@@ -22,7 +22,7 @@ import { openStore, type Store } from '../store/index.ts';
 import { makePrivateDir } from '../store/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
-import { maskToken, receiverRepo } from '../receiver/index.ts';
+import { maskToken, receiverRepo, type RunningReceiver } from '../receiver/index.ts';
 
 export const DB_FILE = 'console.db';
 
@@ -33,11 +33,13 @@ export interface EngineInternals {
   now?: () => Date;
   /** First delay before a failed checkout lookup is tried again (default 30 s). */
   recheckMs?: number;
-  /** Given the engine's store once it is open (the fault tests fill its disk). */
+  /** Given each receiver once it listens (the wake test stops one while "asleep"). */
+  onReceiver?: (receiver: RunningReceiver) => void;
   /** The clocks the sleep/clock-jump watch reads (tests inject one and call tick()). */
   clock?: WatchClock;
   /** Given the watch, so a test can tick it by hand. */
   onClockWatch?: (watch: ClockWatch) => void;
+  /** Given the engine's store once it is open (the fault tests fill its disk). */
   onStore?: (store: Store) => void;
 }
 
@@ -97,6 +99,7 @@ export async function createEngine(
     sandboxTimeScale: opts.sandboxTimeScale,
     http: internals.http,
     recheckMs: internals.recheckMs,
+    onReceiver: internals.onReceiver,
     log,
   });
 
@@ -139,6 +142,9 @@ export async function createEngine(
       );
       await active.afterWake(change.fromMs, change.toMs);
     } else {
+      if (change.kind === 'day') {
+        log(`A new local day or time zone (${change.day}, ${utcOffset(change.tzOffsetMin)}).`);
+      }
       // "Today" or "n min ago" changed meaning: the new status makes every screen recompute.
       active.emitStatus();
     }
@@ -185,6 +191,14 @@ export async function createEngine(
       return closing;
     },
   };
+}
+
+/** "UTC+02:00" for a getTimezoneOffset of -120. */
+function utcOffset(tzOffsetMin: number): string {
+  const east = -tzOffsetMin;
+  const abs = Math.abs(east);
+  const hm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `UTC${east < 0 ? '-' : '+'}${hm}`;
 }
 
 /** The error with every receiver token masked (a service may echo the webhook URL). */

@@ -202,6 +202,15 @@ export class ProfileKeys {
     return out;
   }
 
+  /**
+   * Forgets the secrets read for a profile, so the next delivery reads the keychain again. A
+   * locked Secret Service can answer "no such secret" instead of failing, and that empty
+   * answer must not stay cached once the keychain is unlocked.
+   */
+  forgetWebhookSecrets(profileId: string): void {
+    this.secretsCache.delete(profileId);
+  }
+
   /** Keeps the replaced secret as the previous one until the next registration. */
   async rotateWebhookSecret(profileId: string, secret: string | null): Promise<void> {
     const problem = await this.vault.availability();

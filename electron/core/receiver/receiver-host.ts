@@ -20,6 +20,8 @@ export interface ReceiverHostOptions {
   onStatus: () => void;
   /** First delay before a failed checkout lookup is tried again (tests shorten it). */
   recheckMs?: number | undefined;
+  /** Given each receiver once it listens (tests stop one behind the host's back). */
+  onStarted?: ((receiver: RunningReceiver) => void) | undefined;
   log: (message: string) => void;
 }
 
@@ -66,6 +68,7 @@ export class ReceiverHost {
           : { settlement: { recheckMs: this.#options.recheckMs } }),
       });
       this.#error = null;
+      this.#options.onStarted?.(this.#running);
     } catch (err) {
       this.#running = null;
       const code = (err as NodeJS.ErrnoException).code;

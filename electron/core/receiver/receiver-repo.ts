@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../store/index.ts';
 import { iso, transaction } from '../store/sql.ts';
-import type { ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
+import type { DowntimeCause, ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
 
 /** Request log lines kept per profile. */
 export const REQUEST_LOG_KEEP = 1000;
@@ -122,10 +122,10 @@ function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
            AND registered_at IS NOT NULL`,
         )
         .get(profileId);
-      // 'stopped': the schema knows no other cause, and a sleeping receiver is a stopped one.
+      // 'asleep': the page names it as a sleep of the computer, not a stopped console.
       if (registered) {
         db.prepare(
-          "INSERT INTO downtime (profile_id, from_ms, to_ms, cause) VALUES (?, ?, ?, 'stopped')",
+          "INSERT INTO downtime (profile_id, from_ms, to_ms, cause) VALUES (?, ?, ?, 'asleep')",
         ).run(profileId, fromMs, toMs);
       }
     },
@@ -138,7 +138,7 @@ function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
         .all(profileId, minMs, limit) as {
         from_ms: number;
         to_ms: number;
-        cause: 'stopped' | 'crashed';
+        cause: DowntimeCause;
       }[];
       return rows.map((r) => ({ from: iso(r.from_ms), to: iso(r.to_ms), cause: r.cause }));
     },

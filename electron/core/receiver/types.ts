@@ -73,11 +73,16 @@ export interface RechecksRepo {
   apply(profileId: string, results: readonly RecheckResult[]): Payment[];
 }
 
+export type DowntimeCause = 'stopped' | 'crashed' | 'asleep';
+
 export interface DowntimeWindow {
   from: string;
   to: string;
-  /** 'stopped' after a clean stop, 'crashed' when only a heartbeat was left. */
-  cause: 'stopped' | 'crashed';
+  /**
+   * 'stopped' after a clean stop, 'crashed' when only a heartbeat was left, 'asleep' for a
+   * sleep of the computer noticed at the wake.
+   */
+  cause: DowntimeCause;
 }
 
 export interface ReceiverRepo {

@@ -21,6 +21,12 @@ export interface KeytarVaultOptions {
   load?: () => Promise<KeytarLike>;
   /** How long the first keychain probe may take; a locked keyring can hang on a prompt. */
   probeTimeoutMs?: number;
+  /**
+   * How long any later call may take. keytar runs on libuv's thread pool: a call stuck on a
+   * locked Secret Service (a prompt nobody answers) never settles, and without this bound the
+   * action waiting on it would hang instead of saying "Unlock your keychain".
+   */
+  callTimeoutMs?: number;
   platform?: NodeJS.Platform;
   service?: string;
 }
@@ -78,6 +84,7 @@ export class KeytarVault implements KeyVault {
     this.opts = {
       load: options.load ?? loadKeytar,
       probeTimeoutMs: options.probeTimeoutMs ?? 5000,
+      callTimeoutMs: options.callTimeoutMs ?? 10_000,
       platform: options.platform ?? process.platform,
       service: options.service ?? SERVICE_NAME,
     };
@@ -144,7 +151,7 @@ export class KeytarVault implements KeyVault {
 
   private async guard<T>(op: () => Promise<T>, secret?: string): Promise<T> {
     try {
-      return await op();
+      return await withTimeout(op(), this.opts.callTimeoutMs);
     } catch (err) {
       // The keychain went away (locked, daemon stopped): probe again on the next call.
       this.ready = null;

@@ -133,3 +133,31 @@ export function trailingThrottle(run: () => void, ms: number, now = Date.now): T
 export function totalsStale(totals: Totals | undefined, now: Date = new Date()): boolean {
   return totals !== undefined && localDayOf(now.toISOString()) !== totals.day;
 }
+
+/** The page's local time zone now: its offset and, where known, its name. */
+export function zoneNow(now: Date = new Date()): string {
+  return `${now.getTimezoneOffset()} ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
+}
+
+/**
+ * Remembers the time zone today's totals were last checked in. A zone change on the same
+ * calendar day moves "today"'s midnight without changing the day's name, which totalsStale
+ * alone cannot see.
+ */
+export class TotalsDay {
+  readonly #zone: () => string;
+  #seen: string;
+
+  constructor(zone: () => string = () => zoneNow()) {
+    this.#zone = zone;
+    this.#seen = zone();
+  }
+
+  /** Whether the totals must be read again: another day, or another zone since last asked. */
+  stale(totals: Totals | undefined, now: Date = new Date()): boolean {
+    const zone = this.#zone();
+    const moved = zone !== this.#seen;
+    this.#seen = zone;
+    return totalsStale(totals, now) || (moved && totals !== undefined);
+  }
+}

@@ -15,7 +15,7 @@ import {
   bumpLastEvent,
   feedHas,
   markCheckoutPaid,
-  totalsStale,
+  TotalsDay,
   trailingThrottle,
   upsertPayment,
 } from './live-cache.ts';
@@ -39,6 +39,7 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     void client.invalidateQueries({ queryKey: qk.checkouts });
   }, RECONCILE_MS);
 
+  const totalsDay = new TotalsDay();
   const offPayment = merchant.on('payment.received', (p: Payment) => {
     // Counted once: a payment already in the feed was already added to the totals.
     const seen = feedHas(client.getQueryData<PaymentsData>(qk.payments), p.id);
@@ -54,7 +55,7 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
   const offStatus = merchant.on('receiver.status', (s: ReceiverStatus) => {
     client.setQueryData(qk.receiver, s);
     // Pushed after a wake, at midnight and on a time-zone change: "today" may have moved.
-    if (totalsStale(client.getQueryData<Totals>(qk.totals))) {
+    if (totalsDay.stale(client.getQueryData<Totals>(qk.totals))) {
       void client.invalidateQueries({ queryKey: qk.totals });
     }
   });

@@ -5,7 +5,7 @@ import { useRegisterWebhook } from '../../api/mutations.ts';
 import { useProfiles, useReceiver, useSettings } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
-import { exactTime, relativeTime } from '../../lib/time.ts';
+import { clockTime, exactTime, relativeTime } from '../../lib/time.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
@@ -18,8 +18,17 @@ export function useLinkState(): LinkState {
   return state;
 }
 
-function Time({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{exactTime(iso)}</time>;
+function sameLocalDay(a: string, b: string): boolean {
+  return new Date(a).toDateString() === new Date(b).toDateString();
+}
+
+/** `short`: only the clock time (the end of a span that began the same day). */
+function Time({ iso, short = false }: { iso: string; short?: boolean }) {
+  return (
+    <time dateTime={iso} title={exactTime(iso)}>
+      {short ? clockTime(iso) : exactTime(iso)}
+    </time>
+  );
 }
 
 function Dot({ tone }: { tone: 'ok' | 'warn' | 'error' }) {
@@ -123,10 +132,21 @@ export function StatusStrip() {
       {s.webhook.error ? <Notice tone="warn">Webhook: {s.webhook.error}</Notice> : null}
       {latest ? (
         <Notice tone="warn">
-          <strong>Possible missed payments.</strong> The receiver was not running{' '}
-          {gaps.length === 1 ? null : `${gaps.length} times, most recently `}
-          from <Time iso={latest.from} /> to <Time iso={latest.to} />. The service retries
-          deliveries, but check your payments there for{' '}
+          <strong>Possible missed payments.</strong>{' '}
+          {latest.cause === 'asleep' ? (
+            <>
+              {gaps.length === 1 ? null : `The receiver was away ${gaps.length} times. Latest: `}
+              Computer asleep <Time iso={latest.from} />–
+              <Time iso={latest.to} short={sameLocalDay(latest.from, latest.to)} />.
+            </>
+          ) : (
+            <>
+              The receiver was not running{' '}
+              {gaps.length === 1 ? null : `${gaps.length} times, most recently `}
+              from <Time iso={latest.from} /> to <Time iso={latest.to} />.
+            </>
+          )}{' '}
+          The service retries deliveries, but check your payments there for{' '}
           {gaps.length === 1 ? 'that time' : 'those times'}.{' '}
           {/* One click hides every gap shown: all of them end at or before the latest. */}
           <button type="button" className="link" onClick={() => dismissGaps(profileId, latest.to)}>

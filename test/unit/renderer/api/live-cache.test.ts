@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '../../../../shared/domain.ts';
 import {
+  TotalsDay,
   totalsStale,
   addToTotals,
   bumpLastEvent,
@@ -132,5 +133,27 @@ describe('totalsStale (issue 16 item 5: midnight, a wake, a time-zone change)', 
     expect(totalsStale(t, new Date(2026, 10, 23, 23, 59))).toBe(false);
     expect(totalsStale(t, new Date(2026, 10, 24, 0, 0, 1))).toBe(true);
     expect(totalsStale(undefined, new Date(2026, 10, 24))).toBe(false);
+  });
+});
+
+describe('TotalsDay (issue 16 item 5: a time-zone change on the same day)', () => {
+  // Broken on purpose: live-updates.ts using totalsStale alone (the day's name) fails this,
+  // because moving one zone east at noon keeps the date while "today" now starts elsewhere.
+  it('asks for the totals again once after the zone changed, even on the same date', () => {
+    let zone = '-60 Europe/Berlin';
+    const watch = new TotalsDay(() => zone);
+    const t: Totals = { day: '2026-11-23', totals: [], paid_count: 0 };
+    const noon = new Date(2026, 10, 23, 12, 0);
+    expect(watch.stale(t, noon)).toBe(false);
+    zone = '-120 Europe/Helsinki';
+    expect(watch.stale(t, noon)).toBe(true);
+    expect(watch.stale(t, noon)).toBe(false); // once: the refetch is under way
+    zone = '-120 Africa/Cairo'; // the same offset, another zone (other DST rules)
+    expect(watch.stale(t, noon)).toBe(true);
+    // No totals read yet: nothing to read again.
+    zone = '0 UTC';
+    expect(watch.stale(undefined, noon)).toBe(false);
+    // Midnight still counts on its own.
+    expect(watch.stale(t, new Date(2026, 10, 24, 0, 0, 1))).toBe(true);
   });
 });

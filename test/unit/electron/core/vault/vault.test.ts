@@ -132,6 +132,33 @@ describe('KeytarVault without a usable keychain', () => {
     expect(await v.availability()).toContain('Unlock your login keychain');
   });
 
+  // Issue 16: a Secret Service collection locked while the console runs can leave a keytar
+  // call waiting forever (seen with gnome-keyring and no prompter). Broken on purpose: guard()
+  // without its timeout makes this test time out instead of getting keychain_locked.
+  it('a call that never answers after the keychain worked is keychain_locked, then recovers', async () => {
+    let stuck = false;
+    const fake: KeytarLike = {
+      getPassword: (_s, a) =>
+        stuck && a !== 'probe:availability'
+          ? new Promise(() => undefined)
+          : Promise.resolve(a === 'probe:availability' ? null : 'sk_live_SECRETSECRET'),
+      setPassword: async () => undefined,
+      deletePassword: async () => true,
+    };
+    const v = new KeytarVault({ load: async () => fake, callTimeoutMs: 50 });
+    expect(await v.get('profile:x:api-key')).toBe('sk_live_SECRETSECRET');
+    stuck = true;
+    const err = await v.get('profile:x:api-key').catch((e: unknown) => e);
+    expect((err as EngineError).code).toBe('keychain_locked');
+    expect((err as EngineError).message).toMatch(
+      /^Unlock your keychain: it stopped answering \(no answer within 50 ms\)/,
+    );
+    expect(v.locked()).toBe(true);
+    stuck = false;
+    expect(await v.get('profile:x:api-key')).toBe('sk_live_SECRETSECRET');
+    expect(v.locked()).toBe(false);
+  });
+
   it('works through a keytar-like module and recovers after a failure', async () => {
     const store = new Map<string, string>();
     let down = false;
