@@ -9,6 +9,7 @@ import { EngineError } from '../../../shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
+import { sandboxHandlers } from './handlers-sandbox.ts';
 import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts';
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
@@ -16,6 +17,7 @@ import { ActiveProfile } from './active-profile.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
+import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
 import { openStore, type Store } from '../store/index.ts';
@@ -39,6 +41,8 @@ export interface EngineInternals {
   /** Given the watch, so a test can tick it by hand. */
   onClockWatch?: (watch: ClockWatch) => void;
   onStore?: (store: Store) => void;
+  /** This computer's LAN addresses for phone mode (default: its network interfaces). */
+  lanAddresses?: () => LanAddress[];
 }
 
 export async function createEngine(
@@ -97,6 +101,7 @@ export async function createEngine(
     sandboxTimeScale: opts.sandboxTimeScale,
     http: internals.http,
     recheckMs: internals.recheckMs,
+    lanAddresses: internals.lanAddresses,
     log,
   });
 
@@ -128,6 +133,7 @@ export async function createEngine(
     ...profileHandlers(ctx),
     ...checkoutHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...sandboxHandlers(ctx),
   };
 
   let closing: Promise<void> | null = null;
