@@ -9,6 +9,7 @@ import { announce } from '../../ui/announcer.tsx';
 import { CopyButton } from '../share/CopyButton.tsx';
 import { QrCode } from '../share/QrCode.tsx';
 import { QrDialog } from '../share/QrDialog.tsx';
+import { ReachNote } from '../share/ReachNote.tsx';
 
 export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
   const c = props.checkout;
@@ -47,6 +48,7 @@ export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
             Create another
           </Button>
         </div>
+        <ReachNote url={c.checkout_url} />
         <p className="muted small">
           {c.active
             ? 'Active: customers can pay it now.'

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { QrCode } from './QrCode.tsx';
+import { ReachNote } from './ReachNote.tsx';
 
 export function QrDialog(props: { checkout: Checkout | null; onClose(): void }) {
   const c = props.checkout;
@@ -25,6 +26,7 @@ export function QrDialog(props: { checkout: Checkout | null; onClose(): void }) 
             <CopyButton text={c.checkout_url} />
             <Button onClick={() => window.print()}>Print</Button>
           </div>
+          <ReachNote url={c.checkout_url} />
         </div>
       ) : null}
     </Dialog>
