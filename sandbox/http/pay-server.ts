@@ -51,6 +51,11 @@ export function createPayServer(ctx: SandboxContext, options: PayServerOptions):
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
+      // Once closing, a connection whose last request is answered is let go at once rather
+      // than kept alive until the close grace runs out (pay-listener.ts).
+      res.on('finish', () => {
+        if (!server.listening) setImmediate(() => server.closeIdleConnections());
+      });
       route(ctx, options, req, res).catch((err: unknown) => fail(req, res, err));
     },
   );

@@ -181,6 +181,42 @@ describe.skipIf(!canBind)('the pay listener (phone mode)', () => {
     await h.sandbox.closePayListener();
   });
 
+  it('lets a request in flight finish when it closes', async () => {
+    const pay = await h.sandbox.openPayListener(SECOND_LOOPBACK);
+    const c = await create('In flight');
+    // Expect: 100-continue makes the server say when it has the request: then it is in flight.
+    const req = request(c.checkout_url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': '5',
+        expect: '100-continue',
+      },
+    });
+    const answered = new Promise<{ status: number; location: string | undefined }>(
+      (resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve({ status: res.statusCode!, location: res.headers.location });
+        });
+        req.on('error', reject);
+      },
+    );
+    await new Promise<void>((resolve) => req.once('continue', () => resolve()));
+    const closing = h.sandbox.closePayListener();
+    // Closed to new connections at once, while the request is still waiting for its body.
+    expect(await connectError(SECOND_LOOPBACK, pay.port)).toBe('ECONNREFUSED');
+    expect(h.sandbox.checkoutPageBase).toBe(h.sandbox.baseUrl);
+    req.end('pay=1');
+    expect(await answered).toEqual({
+      status: 303,
+      location: `${pay.base}/pay/${c.id}/receipt`,
+    });
+    await closing;
+    const paid = await fetch(`${h.sandbox.baseUrl}/pay/${c.id}`);
+    expect(await paid.text()).toContain('This checkout is already paid');
+  });
+
   it('refuses an address that is not one address, in plain words', async () => {
     for (const bad of ['0.0.0.0', '::', '', 'http://127.0.0.2/']) {
       await expect(h.sandbox.openPayListener(bad)).rejects.toThrow(/pay listener address/);
