@@ -36,11 +36,12 @@ export function SettingsScreen() {
             key={`${settings.data!.receiver_port}|${settings.data!.public_url}`}
             settings={settings.data!}
           />
-          {active?.kind === 'sandbox' ? <PhoneAccessSection /> : null}
           <PreferencesSection settings={settings.data!} />
         </>
       )}
       <ExportSection />
+      {/* Last: it appears on the Sandbox profile only, and the sections above keep their place. */}
+      {active?.kind === 'sandbox' ? <PhoneAccessSection /> : null}
     </section>
   );
 }

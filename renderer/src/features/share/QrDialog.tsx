@@ -25,8 +25,8 @@ export function QrDialog(props: { checkout: Checkout | null; onClose(): void }) 
           <div className="row">
             <CopyButton text={c.checkout_url} />
             <Button onClick={() => window.print()}>Print</Button>
+            <ReachNote url={c.checkout_url} compact />
           </div>
-          <ReachNote url={c.checkout_url} />
         </div>
       ) : null}
     </Dialog>

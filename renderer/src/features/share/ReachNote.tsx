@@ -1,19 +1,34 @@
 // "Only on this computer" beside a link's QR code and Copy button, when a phone or another
-// computer could not open it (the rule is lib/link-reach.ts).
+// computer could not open it (the rule is lib/link-reach.ts). `compact` (the QR dialog,
+// which must fit 900×600 without scrolling) shows the badge alone, the reason in its
+// tooltip and its accessible name.
 import { usePhoneAccess, useProfiles } from '../../api/queries.ts';
 import { onlyOnThisComputer } from '../../lib/link-reach.ts';
 
-export function ReachNote(props: { url: string }) {
+export function ReachNote(props: { url: string; compact?: boolean }) {
   const profiles = useProfiles();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
   const sandbox = active?.kind === 'sandbox';
   const phone = usePhoneAccess(sandbox);
   const payBase = sandbox && phone.data ? phone.data.pay_base : undefined;
   if (!onlyOnThisComputer(props.url, { sandbox, payBase })) return null;
+  const why = explain(sandbox, payBase);
+  if (props.compact) {
+    return (
+      <span
+        className="badge badge-muted"
+        role="note"
+        title={why}
+        aria-label={`Only on this computer: ${why}`}
+      >
+        Only on this computer
+      </span>
+    );
+  }
   return (
     <p className="reach-note small">
       <span className="badge badge-muted">Only on this computer</span>{' '}
-      <span className="muted">{explain(sandbox, payBase)}</span>
+      <span className="muted">{why}</span>
     </p>
   );
 }
