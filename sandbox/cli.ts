@@ -1,8 +1,10 @@
 // npm run sandbox -- [--port N] [--host H] [--data DIR] [--time-scale X] [--allow-private-webhooks]
+//   [--pay-listen ADDR]
 // Prints ONE JSON line on stdout when ready: {base_url, checkout_page_base, merchant_id,
-// api_key} for a merchant made for this start. Logs go to stderr. Bad flags exit 2.
+// api_key, pay_base (with --pay-listen)} for a merchant made for this start. Logs go to stderr. Bad flags exit 2.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { payListenAddressProblem } from './http/pay-listener.ts';
 import { startSandbox, type RunningSandbox } from './index.ts';
 
 const USAGE = `Usage: npm run sandbox -- [options]
@@ -15,6 +17,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --allow-private-webhooks
                     when listening beyond loopback, still deliver webhooks to loopback,
                     private and link-local addresses (default: refused)
+  --pay-listen ADDR phone mode: also serve the pay pages (only /pay/*) on ADDR, e.g. this
+                    machine's LAN address, and make new checkout links use it
   -h, --help        show this help`;
 
 class UsageError extends Error {}
@@ -27,6 +31,7 @@ interface CliOptions {
   checkoutPageBase?: string;
   rateLimitPerSecond?: number;
   allowPrivateWebhooks?: boolean;
+  payListen?: string;
 }
 
 function numberFlag(name: string, raw: string | undefined, check: (n: number) => boolean) {
@@ -51,6 +56,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
         'page-base': { type: 'string' },
         'rate-limit': { type: 'string' },
         'allow-private-webhooks': { type: 'boolean' },
+        'pay-listen': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -75,6 +81,11 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
   if (pageBase !== undefined && !/^https?:\/\/\S+$/.test(pageBase)) {
     throw new UsageError(`--page-base: "${pageBase}" is not an absolute http(s) URL`);
   }
+  const payListen = values['pay-listen'];
+  if (payListen !== undefined) {
+    const problem = payListenAddressProblem(payListen);
+    if (problem !== null) throw new UsageError(`--pay-listen: "${payListen}" ${problem}`);
+  }
   return {
     port: port ?? 0,
     host: values.host ?? '127.0.0.1',
@@ -83,6 +94,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     ...(pageBase !== undefined ? { checkoutPageBase: pageBase } : {}),
     ...(rate !== undefined ? { rateLimitPerSecond: rate } : {}),
     ...(values['allow-private-webhooks'] ? { allowPrivateWebhooks: true } : {}),
+    ...(payListen !== undefined ? { payListen } : {}),
   };
 }
 
@@ -130,9 +142,12 @@ async function main(): Promise<void> {
       checkout_page_base: sandbox.checkoutPageBase,
       merchant_id: merchant.merchant_id,
       api_key: merchant.api_key,
+      ...(sandbox.payListener() ? { pay_base: sandbox.payListener()!.base } : {}),
     })}\n`,
   );
   process.stderr.write(`sandbox: listening on ${sandbox.baseUrl} (data in ${options.dataDir})\n`);
+  const pay = sandbox.payListener();
+  if (pay) process.stderr.write(`sandbox: pay pages only, for phones, on ${pay.base}\n`);
 }
 
 await main();

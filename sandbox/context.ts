@@ -18,8 +18,13 @@ export interface SandboxContext {
   /** Creates go through group commit (writer thread when available). */
   writer: CheckoutWriter;
   listCache: ListCache;
-  /** No trailing slash; checkout_url = `${checkoutPageBase}/pay/<id>`. */
+  /**
+   * No trailing slash; checkout_url = `${checkoutPageBase}/pay/<id>`. It is `pagesBase`, or
+   * the pay listener's base while one is open (phone mode, sandbox/http/pay-listener.ts).
+   */
   checkoutPageBase: string;
+  /** The pay pages' base on the main listener (the configured page base, else the base URL). */
+  pagesBase: string;
   rateLimiter: RateLimiter | null;
   /** Where this sandbox listens; filled in once listening, before the first request. */
   listen: ListenInfo;
@@ -54,6 +59,7 @@ export function createContext(
     webhooks: new WebhookRepo(db),
     listCache: new ListCache(options.listCache ?? true),
     checkoutPageBase: options.checkoutPageBase.replace(/\/+$/, ''),
+    pagesBase: options.checkoutPageBase.replace(/\/+$/, ''),
     rateLimiter: options.rateLimitPerSecond ? new RateLimiter(options.rateLimitPerSecond) : null,
     listen: { host: '', port: 0, allowedHosts: new Set() },
     targets: options.targets,

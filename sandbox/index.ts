@@ -5,6 +5,7 @@ import { createContext, type SandboxContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import type { NewMerchant } from './db/merchants.ts';
 import { allowedHostHeaders } from './http/host-guard.ts';
+import { PayListener, payListenAddressProblem, type PayListenerInfo } from './http/pay-listener.ts';
 import { createSandboxServer } from './http/server.ts';
 import { migrateOutbox, startDeliverer } from './outbox/index.ts';
 import { TargetGuard, type Resolver } from './targets/target-guard.ts';
@@ -36,17 +37,32 @@ export interface SandboxOptions {
   allowPrivateWebhooks?: boolean;
   /** How webhook host names are resolved; tests inject one. Default: the OS resolver. */
   resolveHost?: Resolver;
+  /**
+   * Phone mode at start: also listen on this address (the machine's LAN address), serving
+   * only /pay/*; new checkout URLs use it. See openPayListener.
+   */
+  payListen?: string;
 }
 
 export interface RunningSandbox {
   baseUrl: string;
-  checkoutPageBase: string;
+  /** The base new checkout URLs get now (the pay listener's while one is open). */
+  readonly checkoutPageBase: string;
   port: number;
   createMerchant(): Promise<NewMerchant>;
+  /**
+   * Phone mode: a second listener on `host` serving only /pay/*, on `port` (default: this
+   * sandbox's port when free there, else any). New checkout URLs use it until it closes.
+   */
+  openPayListener(host: string, port?: number): Promise<PayListenerInfo>;
+  /** Closes the pay listener (requests in flight finish); new URLs are loopback again. */
+  closePayListener(): Promise<void>;
+  /** The open pay listener, or null. */
+  payListener(): PayListenerInfo | null;
   close(): Promise<void>;
 }
 
-export type { NewMerchant };
+export type { NewMerchant, PayListenerInfo };
 
 const CLOSE_GRACE_MS = 3000;
 
@@ -77,6 +93,10 @@ function checkOptions(options: SandboxOptions): void {
     !/^https?:\/\/[^\s]+$/.test(options.checkoutPageBase)
   ) {
     throw new RangeError('checkoutPageBase must be an absolute http(s) URL');
+  }
+  if (options.payListen !== undefined) {
+    const problem = payListenAddressProblem(options.payListen);
+    if (problem !== null) throw new RangeError(`payListen ${problem}`);
   }
 }
 
@@ -133,9 +153,21 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   }
   const baseUrl = `http://${urlHost(host)}:${port}`;
   // Set before the first connection is handled: listen's callback runs first.
-  if (options.checkoutPageBase === undefined) ctx.checkoutPageBase = baseUrl;
+  if (options.checkoutPageBase === undefined) {
+    ctx.checkoutPageBase = baseUrl;
+    ctx.pagesBase = baseUrl;
+  }
   ctx.listen = { host, port, allowedHosts: allowedHostHeaders(host, port) };
-  ctx.targets.setListening({ host, port, origins: [baseUrl, ctx.checkoutPageBase] });
+  const ownOrigins = (pay: PayListenerInfo | null) => [
+    baseUrl,
+    ctx.pagesBase,
+    ...(pay ? [pay.base] : []),
+  ];
+  ctx.targets.setListening({ host, port, origins: ownOrigins(null) });
+  // A webhook must not point at the pay listener either (it is this sandbox too).
+  const payListener = new PayListener(ctx, (pay) =>
+    ctx.targets.setListening({ host, port, origins: ownOrigins(pay) }),
+  );
   const deliverer = startDeliverer({
     db,
     timeScale: options.timeScale ?? 1,
@@ -147,13 +179,22 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   kickDeliverer = (merchantId) => deliverer.kick(merchantId);
 
   let closing: Promise<void> | undefined;
-  return {
+  const running: RunningSandbox = {
     baseUrl,
-    checkoutPageBase: ctx.checkoutPageBase,
+    get checkoutPageBase() {
+      return ctx.checkoutPageBase;
+    },
     port,
     createMerchant: async () => ctx.merchants.create(),
+    openPayListener: (payHost, payPort) => {
+      if (closing) return Promise.reject(new Error('The sandbox is closing'));
+      return payListener.open(payHost, payPort);
+    },
+    closePayListener: () => payListener.close(),
+    payListener: () => payListener.info,
     close() {
       closing ??= (async () => {
+        await payListener.close();
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
           server.close(() => {
@@ -169,4 +210,13 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       return closing;
     },
   };
+  if (options.payListen !== undefined) {
+    try {
+      await payListener.open(options.payListen);
+    } catch (err) {
+      await running.close();
+      throw err;
+    }
+  }
+  return running;
 }

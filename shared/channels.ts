@@ -21,6 +21,7 @@ export const CHANNELS = [
   'settings.set',
   'shell.openCheckout',
   'export.csv',
+  'sandbox.phoneAccess',
 ] as const;
 
 export const EVENTS = ['payment.received', 'receiver.status', 'checkout.created'] as const;

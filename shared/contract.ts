@@ -9,6 +9,7 @@ import {
   KeyStatus,
   Payment,
   PaymentPage,
+  PhoneAccess,
   Profile,
   ProfileList,
   ReceiverRequest,
@@ -103,6 +104,16 @@ export const contract = {
   'export.csv': {
     input: z.object({ kind: z.enum(['payments', 'checkouts']) }).strict(),
     output: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() }),
+  },
+  /** Phone mode: with no field, the state; `enabled` turns it on/off, `address` picks one. */
+  'sandbox.phoneAccess': {
+    input: z
+      .object({
+        enabled: z.boolean().optional(),
+        address: z.string().trim().min(1).max(100).optional(),
+      })
+      .strict(),
+    output: PhoneAccess,
   },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 

@@ -146,3 +146,19 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   keep_receiving_when_closed: true,
 };
+
+/**
+ * Phone mode (Settings, sandbox profile): the sandbox's pay pages on a LAN address too, so a
+ * phone on the same Wi-Fi can open a link's QR code. pay_base is the open listener's base
+ * (new links use it), null while off or when it could not open (error says why).
+ */
+export const PhoneAccess = z.object({
+  enabled: z.boolean(),
+  /** The chosen LAN address (kept while off, offered first next time). */
+  address: z.string().nullable(),
+  /** This computer's addresses other devices could reach, one per interface address. */
+  addresses: z.array(z.object({ name: z.string(), address: z.string() })),
+  pay_base: z.string().nullable(),
+  error: z.string().nullable().optional(),
+});
+export type PhoneAccess = z.infer<typeof PhoneAccess>;

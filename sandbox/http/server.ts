@@ -55,11 +55,11 @@ async function route(
     if (method === 'POST') return createMerchant(ctx, req, res);
     throw methodNotAllowed(method, ['POST']);
   }
-  if (path.startsWith('/pay/')) return handlePayRoute(ctx, req, res, path);
+  if (path.startsWith('/pay/')) return handlePayRoute(ctx, req, res, path, ctx.pagesBase);
   throw notFound(`No endpoint at ${path.slice(0, 200)}`);
 }
 
-function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+export function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
   if (!(err instanceof HttpError)) {
     // Server-side log only; the client gets a generic message, never a stack.
     console.error(`sandbox: internal error on ${req.method} ${req.url?.split('?')[0]}:`, err);
@@ -78,7 +78,7 @@ function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
 }
 
 /** Malformed requests never reach a handler; still answer them in JSON, then close. */
-function onClientError(err: Error & { code?: string }, socket: Socket): void {
+export function onClientError(err: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
     socket.destroy();
     return;

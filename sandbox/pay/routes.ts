@@ -42,8 +42,8 @@ function inactivePage(res: ServerResponse): void {
 }
 
 /** Where a paid checkout sends the customer: the merchant's success_url, else the receipt. */
-function afterPayment(ctx: SandboxContext, row: CheckoutRow): string {
-  return row.success_url ?? `${ctx.checkoutPageBase}/pay/${row.id}/receipt`;
+function afterPayment(selfBase: string, row: CheckoutRow): string {
+  return row.success_url ?? `${selfBase}/pay/${row.id}/receipt`;
 }
 
 function successOrigin(row: CheckoutRow): string | undefined {
@@ -64,11 +64,21 @@ function methodPage(res: ServerResponse, method: string, allow: string): void {
   );
 }
 
+/** The 404 page, for anything the pay listener does not serve (sandbox/http/pay-server.ts). */
+export function payNotFound(res: ServerResponse): void {
+  notFoundPage(res);
+}
+
+/**
+ * `selfBase` is the pay-page base of the listener serving this request: redirects stay on
+ * the address the customer used (a phone on the LAN listener, a browser on loopback).
+ */
 export async function handlePayRoute(
   ctx: SandboxContext,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
+  selfBase: string,
 ): Promise<void> {
   const match = PAY_PATH.exec(path);
   const method = req.method ?? 'GET';
@@ -81,7 +91,7 @@ export async function handlePayRoute(
     const row = ctx.checkouts.get(id);
     if (!row) return notFoundPage(res);
     // No receipt before payment: the checkout's own page says what state it is in.
-    if (row.paid_at === null) return redirect(res, `${ctx.checkoutPageBase}/pay/${row.id}`);
+    if (row.paid_at === null) return redirect(res, `${selfBase}/pay/${row.id}`);
     return sendHtml(res, 200, receiptPage(row, ctx.payments.forCheckout(id), 'Payment received'));
   }
 
@@ -125,5 +135,5 @@ export async function handlePayRoute(
   const outcome = payCheckout(ctx, id);
   if (outcome.kind === 'not_found') return notFoundPage(res);
   if (outcome.kind === 'inactive') return inactivePage(res);
-  return redirect(res, afterPayment(ctx, outcome.checkout));
+  return redirect(res, afterPayment(selfBase, outcome.checkout));
 }

@@ -15,6 +15,10 @@ export interface EmbeddedSandbox {
   baseUrl: string;
   port: number;
   createMerchant(): Promise<{ merchant_id: string; api_key: string }>;
+  /** Phone mode: the pay pages (only) on `host` too; new links use it (sandbox/index.ts). */
+  openPayListener(host: string): Promise<{ base: string }>;
+  closePayListener(): Promise<void>;
+  payListener(): { base: string } | null;
   close(): Promise<void>;
 }
 
@@ -79,6 +83,9 @@ export async function launchSandbox(opts: LaunchOptions): Promise<EmbeddedSandbo
     baseUrl: running.baseUrl,
     port: running.port,
     createMerchant: () => running.createMerchant(),
+    openPayListener: (host) => running.openPayListener(host),
+    closePayListener: () => running.closePayListener(),
+    payListener: () => running.payListener(),
     close: () => running.close(),
   };
 }

@@ -3,8 +3,10 @@
 // parts each do one job: the receiver's lifecycle (receiver/receiver-host.ts), the embedded
 // sandbox (embedded-sandbox/sandbox-host.ts), webhook registration
 // (receiver/webhook-registrar.ts) and the API clients (api-clients.ts).
-import type { ReceiverStatus, WebhookStatus } from '../../../shared/domain.ts';
+import type { PhoneAccess, ReceiverStatus, WebhookStatus } from '../../../shared/domain.ts';
 import type { ApiClient, HttpConfig } from '../api/index.ts';
+import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
+import type { PhoneAccessChange } from '../embedded-sandbox/phone-access.ts';
 import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
 import { EngineError } from '../../../shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
@@ -25,6 +27,8 @@ export interface ActiveProfileOptions {
   recheckMs?: number | undefined;
   /** Given each receiver once it listens (tests only). */
   onReceiver?: ((receiver: RunningReceiver) => void) | undefined;
+  /** This computer's LAN addresses for phone mode (tests inject a table). */
+  lanAddresses?: (() => LanAddress[]) | undefined;
   log: (message: string) => void;
 }
 
@@ -58,6 +62,7 @@ export class ActiveProfile {
       timeScale: options.sandboxTimeScale,
       http: options.http,
       signal: this.signal,
+      lanAddresses: options.lanAddresses,
       log,
     });
     this.#receiver = new ReceiverHost({
@@ -181,6 +186,11 @@ export class ActiveProfile {
       );
     }
     return this.#clients.for(profile);
+  }
+
+  /** Phone mode of the embedded sandbox (its own steps; the receiver is not involved). */
+  phoneAccess(change: PhoneAccessChange): Promise<PhoneAccess> {
+    return this.#sandbox.phoneAccess(change);
   }
 
   receiverUrl(): string | null {

@@ -9,6 +9,7 @@ import { EngineError } from '../../../shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
+import { sandboxHandlers } from './handlers-sandbox.ts';
 import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts';
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
@@ -16,6 +17,7 @@ import { ActiveProfile } from './active-profile.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
+import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
 import { openStore, type Store } from '../store/index.ts';
@@ -41,6 +43,8 @@ export interface EngineInternals {
   onClockWatch?: (watch: ClockWatch) => void;
   /** Given the engine's store once it is open (the fault tests fill its disk). */
   onStore?: (store: Store) => void;
+  /** This computer's LAN addresses for phone mode (default: its network interfaces). */
+  lanAddresses?: () => LanAddress[];
 }
 
 export async function createEngine(
@@ -100,6 +104,7 @@ export async function createEngine(
     http: internals.http,
     recheckMs: internals.recheckMs,
     onReceiver: internals.onReceiver,
+    lanAddresses: internals.lanAddresses,
     log,
   });
 
@@ -131,6 +136,7 @@ export async function createEngine(
     ...profileHandlers(ctx),
     ...checkoutHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...sandboxHandlers(ctx),
   };
 
   let closing: Promise<void> | null = null;

@@ -177,3 +177,20 @@ export function useActivateSandbox(react: Reactions<void> = {}) {
     onError: react.onError,
   });
 }
+
+/** Phone mode on/off or another address; links listed from now on carry the new base. */
+export function useSetPhoneAccess(react: Reactions<Output<'sandbox.phoneAccess'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Input<'sandbox.phoneAccess'>) => merchant.sandbox.phoneAccess(change),
+    onSuccess: async (state) => {
+      client.setQueryData(qk.phoneAccess, state);
+      void client.invalidateQueries({ queryKey: qk.checkouts });
+      await react.onSuccess?.(state);
+    },
+    onError: (error) => {
+      void client.invalidateQueries({ queryKey: qk.phoneAccess });
+      react.onError?.(error);
+    },
+  });
+}

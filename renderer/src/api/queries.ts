@@ -29,6 +29,16 @@ export const useReceiver = () =>
 export const useReceiverRequests = () =>
   useQuery({ queryKey: qk.requests, queryFn: () => merchant.receiver.requests({ limit: 50 }) });
 
+/** Phone mode; `enabled` false skips asking (a live profile never shows it). */
+export const usePhoneAccess = (enabled = true) =>
+  useQuery({
+    queryKey: qk.phoneAccess,
+    queryFn: () => merchant.sandbox.phoneAccess({}),
+    enabled,
+    // The computer's addresses change with the network (Wi-Fi on or off, a new lease).
+    refetchOnWindowFocus: 'always',
+  });
+
 export const useTotals = () =>
   useQuery({ queryKey: qk.totals, queryFn: () => merchant.payments.totals() });
 

@@ -12,4 +12,6 @@ export const qk = {
   /** Under receiver: whatever refreshes the receiver's status refreshes these too. */
   requests: ['receiver', 'requests'] as const,
   settings: ['settings'] as const,
+  /** Phone mode of the embedded sandbox (the same whichever profile is active). */
+  phoneAccess: ['sandbox', 'phoneAccess'] as const,
 };

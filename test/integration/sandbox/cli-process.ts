@@ -9,6 +9,8 @@ export interface Ready {
   checkout_page_base: string;
   merchant_id: string;
   api_key: string;
+  /** With --pay-listen only. */
+  pay_base?: string;
 }
 
 export interface CliRun {

@@ -10,6 +10,7 @@ import { CopyButton } from '../share/CopyButton.tsx';
 import { QrCode } from '../share/QrCode.tsx';
 import { PrintCardDialog } from '../share/PrintCardDialog.tsx';
 import { QrDialog } from '../share/QrDialog.tsx';
+import { ReachNote } from '../share/ReachNote.tsx';
 
 export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
   const c = props.checkout;
@@ -49,6 +50,7 @@ export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
             Create another
           </Button>
         </div>
+        <ReachNote url={c.checkout_url} />
         <p className="muted small">
           {c.active
             ? 'Active: customers can pay it now.'

@@ -1,14 +1,17 @@
-import { useSettings } from '../../api/queries.ts';
+import { useProfiles, useSettings } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
+import { PhoneAccessSection } from './PhoneAccessSection.tsx';
 import { ProfilesSection } from './ProfilesSection.tsx';
 import { ReceiverSection } from './ReceiverSection.tsx';
 
 export function SettingsScreen() {
   const settings = useSettings();
+  const profiles = useProfiles();
+  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
   return (
     <section className="screen settings" aria-labelledby="settings-title">
       <header className="screen-head">
@@ -37,6 +40,8 @@ export function SettingsScreen() {
         </>
       )}
       <ExportSection />
+      {/* Last: it appears on the Sandbox profile only, and the sections above keep their place. */}
+      {active?.kind === 'sandbox' ? <PhoneAccessSection /> : null}
     </section>
   );
 }

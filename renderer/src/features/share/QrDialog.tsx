@@ -7,6 +7,7 @@ import { CopyButton } from './CopyButton.tsx';
 import { PrintCardDialog } from './PrintCardDialog.tsx';
 import { QrCode } from './QrCode.tsx';
 import { QrDownloads } from './QrDownloads.tsx';
+import { ReachNote } from './ReachNote.tsx';
 
 export function QrDialog(props: { checkout: Checkout | null; onClose(): void }) {
   const c = props.checkout;
@@ -32,6 +33,7 @@ export function QrDialog(props: { checkout: Checkout | null; onClose(): void }) 
             <CopyButton text={c.checkout_url} />
             <QrDownloads checkout={c} />
             <Button onClick={() => setCard(true)}>Print card…</Button>
+            <ReachNote url={c.checkout_url} compact />
           </div>
           {/* Opens over this dialog; closing it comes back here. */}
           <PrintCardDialog checkout={card ? c : null} onClose={() => setCard(false)} />
