@@ -15,6 +15,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --allow-private-webhooks
                     when listening beyond loopback, still deliver webhooks to loopback,
                     private and link-local addresses (default: refused)
+  --without-checkout-extensions
+                    leave out GET/PATCH /api-checkouts/<id> (a service without them)
   -h, --help        show this help`;
 
 class UsageError extends Error {}
@@ -27,6 +29,7 @@ interface CliOptions {
   checkoutPageBase?: string;
   rateLimitPerSecond?: number;
   allowPrivateWebhooks?: boolean;
+  checkoutExtensions?: boolean;
 }
 
 function numberFlag(name: string, raw: string | undefined, check: (n: number) => boolean) {
@@ -51,6 +54,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
         'page-base': { type: 'string' },
         'rate-limit': { type: 'string' },
         'allow-private-webhooks': { type: 'boolean' },
+        'without-checkout-extensions': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -83,6 +87,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     ...(pageBase !== undefined ? { checkoutPageBase: pageBase } : {}),
     ...(rate !== undefined ? { rateLimitPerSecond: rate } : {}),
     ...(values['allow-private-webhooks'] ? { allowPrivateWebhooks: true } : {}),
+    ...(values['without-checkout-extensions'] ? { checkoutExtensions: false } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ export interface SandboxContext {
   /** No trailing slash; checkout_url = `${checkoutPageBase}/pay/<id>`. */
   checkoutPageBase: string;
   rateLimiter: RateLimiter | null;
+  /** Serve the optional GET/PATCH /api-checkouts/<id> (docs/service-api.md); default on. */
+  checkoutExtensions: boolean;
   /** Where this sandbox listens; filled in once listening, before the first request. */
   listen: ListenInfo;
   /** Which webhook URLs may be registered and delivered to. */
@@ -43,6 +45,7 @@ export function createContext(
     checkoutPageBase: string;
     rateLimitPerSecond?: number | undefined;
     listCache?: boolean | undefined;
+    checkoutExtensions?: boolean | undefined;
     targets: TargetGuard;
   },
 ): Omit<SandboxContext, 'kick' | 'writer'> {
@@ -55,6 +58,7 @@ export function createContext(
     listCache: new ListCache(options.listCache ?? true),
     checkoutPageBase: options.checkoutPageBase.replace(/\/+$/, ''),
     rateLimiter: options.rateLimitPerSecond ? new RateLimiter(options.rateLimitPerSecond) : null,
+    checkoutExtensions: options.checkoutExtensions ?? true,
     listen: { host: '', port: 0, allowedHosts: new Set() },
     targets: options.targets,
   };
