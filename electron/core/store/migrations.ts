@@ -248,6 +248,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE inbox ADD COLUMN recheck_ms INTEGER;
   CREATE INDEX inbox_recheck ON inbox (profile_id, recheck_ms) WHERE recheck_ms IS NOT NULL;
   `,
+  // 5: the detail view reads one checkout's payments (and through them its webhook events);
+  // payments_one_verified covers only verified ones, so without this it would scan them all.
+  `
+  CREATE INDEX payments_by_checkout ON payments (profile_id, checkout_id);
+  `,
 ];
 
 /** Applies the migrations not yet applied; returns the resulting schema version. */
