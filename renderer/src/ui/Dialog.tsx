@@ -26,7 +26,10 @@ export function Dialog(props: {
       ref={ref}
       className={`dialog${props.className ? ` ${props.className}` : ''}`}
       aria-label={props.title}
-      onClose={props.onClose}
+      // Only this dialog's own close: React passes a nested dialog's close event up its tree.
+      onClose={(e) => {
+        if (e.target === e.currentTarget) props.onClose();
+      }}
     >
       <div className="dialog-head">
         <h2>{props.title}</h2>

@@ -4,6 +4,7 @@ import { formatMoney } from '../../../../shared/money.ts';
 import { clockTime, exactTime } from '../../lib/time.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import { ProductName } from '../../ui/ProductName.tsx';
+import { rowOpensDetail } from '../checkout-detail/index.ts';
 
 export const PAYMENT_ROW = 60;
 
@@ -16,7 +17,12 @@ const BADGE = {
 export const PaymentRow = memo(function PaymentRow({ p }: { p: Payment }) {
   const b = BADGE[p.status];
   return (
-    <div className={`pay-row pay-${p.status}`} role="listitem" style={{ height: PAYMENT_ROW }}>
+    <div
+      className={`pay-row pay-${p.status}`}
+      role="listitem"
+      style={{ height: PAYMENT_ROW }}
+      {...rowOpensDetail(p.checkout_id)}
+    >
       <time className="pay-time" dateTime={p.received_at} title={exactTime(p.received_at)}>
         {clockTime(p.received_at)}
       </time>
