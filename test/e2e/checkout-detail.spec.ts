@@ -14,6 +14,7 @@ import {
   test,
   trySandbox,
 } from './fixtures/console.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { startSandbox } from './fixtures/processes.ts';
 
 test.use({ viewport: { width: 1100, height: 760 } });
@@ -76,6 +77,7 @@ test('a paid checkout in full; Deactivate makes the pay page answer 410', async 
   // A paid link has no switch: it cannot be paid again.
   await expect(dialog.getByRole('button', { name: /Deactivate|Activate/ })).toHaveCount(0);
   await shoot(page, 'paid-detail');
+  await expectNoAxeViolations(page, 'the detail view of a paid checkout');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(feedRow).toBeFocused();
@@ -100,6 +102,7 @@ test('a paid checkout in full; Deactivate makes the pay page answer 410', async 
   const confirm = page.getByRole('dialog', { name: 'Deactivate this link?' });
   await expect(confirm).toBeVisible();
   await shoot(page, 'deactivate-confirm');
+  await expectNoAxeViolations(page, 'the Deactivate confirm over the detail view');
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(confirm).toBeHidden();
   await expect(cake).toBeVisible(); // the confirm closing does not close the view
