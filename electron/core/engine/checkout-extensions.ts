@@ -43,7 +43,7 @@ export class CheckoutExtensions {
   /** The remembered decision, probing once when there is none. */
   async decide(profileId: string, api: ApiClient, signal?: AbortSignal): Promise<Decision> {
     const known = this.#known.get(profileId);
-    if (known && known.baseUrl === api.baseUrl) return { ...known, problem: null };
+    if (known && known.baseUrl === api.baseUrl) return decided(known);
     const key = `${profileId} ${api.baseUrl}`;
     let running = this.#probing.get(key);
     if (!running) {
@@ -87,6 +87,8 @@ export class CheckoutExtensions {
     }
     const known: Known = { baseUrl: api.baseUrl, get, patch: get };
     this.#known.set(profileId, known);
-    return { ...known, problem: null };
+    return decided(known);
   }
 }
+
+const decided = (k: Known): Decision => ({ get: k.get, patch: k.patch, problem: null });
