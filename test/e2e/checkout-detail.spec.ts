@@ -77,6 +77,9 @@ test('a paid checkout in full; Deactivate makes the pay page answer 410', async 
   // A paid link has no switch: it cannot be paid again.
   await expect(dialog.getByRole('button', { name: /Deactivate|Activate/ })).toHaveCount(0);
   await shoot(page, 'paid-detail');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shoot(page, 'paid-detail-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
   await expectNoAxeViolations(page, 'the detail view of a paid checkout');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
