@@ -19,6 +19,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
                     private and link-local addresses (default: refused)
   --pay-listen ADDR phone mode: also serve the pay pages (only /pay/*) on ADDR, e.g. this
                     machine's LAN address, and make new checkout links use it
+  --without-checkout-extensions
+                    leave out GET/PATCH /api-checkouts/<id> (a service without them)
   -h, --help        show this help`;
 
 class UsageError extends Error {}
@@ -32,6 +34,7 @@ interface CliOptions {
   rateLimitPerSecond?: number;
   allowPrivateWebhooks?: boolean;
   payListen?: string;
+  checkoutExtensions?: boolean;
 }
 
 function numberFlag(name: string, raw: string | undefined, check: (n: number) => boolean) {
@@ -57,6 +60,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
         'rate-limit': { type: 'string' },
         'allow-private-webhooks': { type: 'boolean' },
         'pay-listen': { type: 'string' },
+        'without-checkout-extensions': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -95,6 +99,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     ...(rate !== undefined ? { rateLimitPerSecond: rate } : {}),
     ...(values['allow-private-webhooks'] ? { allowPrivateWebhooks: true } : {}),
     ...(payListen !== undefined ? { payListen } : {}),
+    ...(values['without-checkout-extensions'] ? { checkoutExtensions: false } : {}),
   };
 }
 

@@ -26,6 +26,8 @@ export interface SandboxContext {
   /** The pay pages' base on the main listener (the configured page base, else the base URL). */
   pagesBase: string;
   rateLimiter: RateLimiter | null;
+  /** Serve the optional GET/PATCH /api-checkouts/<id> (docs/service-api.md); default on. */
+  checkoutExtensions: boolean;
   /** Where this sandbox listens; filled in once listening, before the first request. */
   listen: ListenInfo;
   /** Which webhook URLs may be registered and delivered to. */
@@ -48,6 +50,7 @@ export function createContext(
     checkoutPageBase: string;
     rateLimitPerSecond?: number | undefined;
     listCache?: boolean | undefined;
+    checkoutExtensions?: boolean | undefined;
     targets: TargetGuard;
   },
 ): Omit<SandboxContext, 'kick' | 'writer'> {
@@ -61,6 +64,7 @@ export function createContext(
     checkoutPageBase: options.checkoutPageBase.replace(/\/+$/, ''),
     pagesBase: options.checkoutPageBase.replace(/\/+$/, ''),
     rateLimiter: options.rateLimitPerSecond ? new RateLimiter(options.rateLimitPerSecond) : null,
+    checkoutExtensions: options.checkoutExtensions ?? true,
     listen: { host: '', port: 0, allowedHosts: new Set() },
     targets: options.targets,
   };

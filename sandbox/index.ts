@@ -35,6 +35,11 @@ export interface SandboxOptions {
    * beyond loopback (a sandbox on loopback always may). Default false.
    */
   allowPrivateWebhooks?: boolean;
+  /**
+   * Serve the optional single-checkout extensions, GET and PATCH /api-checkouts/<id>
+   * (default true). false answers them like any unknown path, as a service without them.
+   */
+  checkoutExtensions?: boolean;
   /** How webhook host names are resolved; tests inject one. Default: the OS resolver. */
   resolveHost?: Resolver;
   /**
@@ -109,6 +114,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     checkoutPageBase: options.checkoutPageBase ?? 'http://pending.invalid',
     rateLimitPerSecond: options.rateLimitPerSecond,
     listCache: options.listCache,
+    checkoutExtensions: options.checkoutExtensions,
     targets: new TargetGuard({
       allowPrivate: options.allowPrivateWebhooks,
       resolve: options.resolveHost,

@@ -22,9 +22,16 @@ export const CHANNELS = [
   'shell.openCheckout',
   'export.csv',
   'sandbox.phoneAccess',
+  'checkouts.get',
+  'checkouts.setActive',
 ] as const;
 
-export const EVENTS = ['payment.received', 'receiver.status', 'checkout.created'] as const;
+export const EVENTS = [
+  'payment.received',
+  'receiver.status',
+  'checkout.created',
+  'checkout.updated',
+] as const;
 
 export type Channel = (typeof CHANNELS)[number];
 export type EventName = (typeof EVENTS)[number];

@@ -5,6 +5,7 @@ import { CreateCheckoutInput, LIMITS } from './checkout-rules.ts';
 import type { Channel, EventName } from './channels.ts';
 import {
   Checkout,
+  CheckoutDetail,
   CheckoutPage,
   KeyStatus,
   Payment,
@@ -28,6 +29,7 @@ const BaseUrl = z
   .url('must be an absolute URL')
   .refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://');
 const ApiKeyInput = z.string().trim().min(1).max(500);
+const CheckoutId = z.string().trim().min(1).max(200);
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
 export const contract = {
@@ -115,6 +117,13 @@ export const contract = {
       .strict(),
     output: PhoneAccess,
   },
+  /** One checkout in full: its payments, webhook events, and whether it can be switched off. */
+  'checkouts.get': { input: z.object({ id: CheckoutId }).strict(), output: CheckoutDetail },
+  /** Switches a link off or on through the service's optional PATCH (docs/service-api.md). */
+  'checkouts.setActive': {
+    input: z.object({ id: CheckoutId, active: z.boolean() }).strict(),
+    output: Checkout,
+  },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
@@ -122,6 +131,8 @@ export const eventSchemas = {
   'receiver.status': ReceiverStatus,
   // Any screen (or a second screen on the LAN) creating a link tells every open list.
   'checkout.created': Checkout,
+  // A link switched off or on (checkouts.setActive): lists and an open detail view update.
+  'checkout.updated': Checkout,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.
@@ -166,6 +177,7 @@ export type MerchantApi = {
 
 export {
   Checkout,
+  CheckoutDetail,
   CheckoutPage,
   KeyStatus,
   Payment,

@@ -162,3 +162,29 @@ export const PhoneAccess = z.object({
   error: z.string().nullable().optional(),
 });
 export type PhoneAccess = z.infer<typeof PhoneAccess>;
+/** One delivery the receiver accepted for a checkout (its inbox row), for the detail view. */
+export const WebhookEventRef = z.object({
+  /** The delivery's webhook-id header; null when the service sent none. */
+  webhook_id: z.string().nullable(),
+  /** Whether it carried a valid signature. */
+  signed: z.boolean(),
+  received_at: isoTime,
+});
+export type WebhookEventRef = z.infer<typeof WebhookEventRef>;
+
+/** Everything the console knows about one checkout (channel checkouts.get). */
+export const CheckoutDetail = z.object({
+  checkout: Checkout,
+  /** Every payment received for it, newest first. */
+  payments: z.array(Payment),
+  /** Every webhook event received for it, newest first. */
+  webhook_events: z.array(WebhookEventRef),
+  /** Whether `checkout.items` is the service's list of items (false: not known). */
+  items_known: z.boolean(),
+  /**
+   * Whether the service lets the console switch this link off and on (the optional PATCH);
+   * when not, `reason` says why in one line.
+   */
+  active_toggle: z.object({ supported: z.boolean(), reason: z.string().nullable() }),
+});
+export type CheckoutDetail = z.infer<typeof CheckoutDetail>;

@@ -14,6 +14,7 @@ import './styles/feedback.css';
 import './styles/onboarding.css';
 import './styles/new-link.css';
 import './styles/lists.css';
+import './styles/detail.css';
 import './styles/settings.css';
 import './styles/narrow.css';
 import './styles/print.css';

@@ -81,6 +81,7 @@ export class CheckoutRepo {
   readonly #page: StatementSync;
   readonly #pageActive: StatementSync;
   readonly #markPaid: StatementSync;
+  readonly #setActive: StatementSync;
 
   constructor(db: DatabaseSync) {
     this.#insert = db.prepare(
@@ -108,6 +109,14 @@ export class CheckoutRepo {
       `UPDATE checkouts SET active = 0, paid_at = ?,
          list_json = replace(list_json, '"active":true', '"active":false')
        WHERE id = ? AND paid_at IS NULL AND active = 1`,
+    );
+    // The stored list form carries `active` too, so it is rewritten with the flag.
+    this.#setActive = db.prepare(
+      `UPDATE checkouts SET active = ?1,
+         list_json = CASE WHEN ?1 = 1
+           THEN replace(list_json, '"active":false', '"active":true')
+           ELSE replace(list_json, '"active":true', '"active":false') END
+       WHERE id = ?2 AND active != ?1 AND (?1 = 0 OR paid_at IS NULL)`,
     );
   }
 
@@ -164,6 +173,17 @@ export class CheckoutRepo {
   markPaid(row: CheckoutRow, paidAt: string): boolean {
     const changed = Number(this.#markPaid.run(paidAt, row.id).changes) === 1;
     if (changed) this.#count.run(0, -1, row.merchant_id);
+    return changed;
+  }
+
+  /**
+   * Switches an unpaid checkout on or off (a paid one can only stay off); false when it was
+   * already so. Caller's transaction.
+   */
+  setActive(row: CheckoutRow, active: boolean): boolean {
+    const flag = active ? 1 : 0;
+    const changed = Number(this.#setActive.run(flag, row.id).changes) === 1;
+    if (changed) this.#count.run(0, active ? 1 : -1, row.merchant_id);
     return changed;
   }
 }

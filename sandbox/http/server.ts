@@ -6,6 +6,7 @@ import type { SandboxContext } from '../context.ts';
 import { looksLikeKey } from '../ids-and-keys.ts';
 import { handlePayRoute } from '../pay/routes.ts';
 import { createCheckout, createMerchant, listCheckouts, registerWebhook } from './api-routes.ts';
+import { getCheckout, patchCheckout } from './checkout-routes.ts';
 import { HttpError, methodNotAllowed, notFound, sendError } from './respond.ts';
 
 export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
@@ -46,6 +47,13 @@ async function route(
       return listCheckouts(ctx, q === -1 ? '' : target.slice(q + 1), res, merchantId);
     }
     throw methodNotAllowed(method, ['GET', 'POST']);
+  }
+  if (path.startsWith('/api-checkouts/') && ctx.checkoutExtensions) {
+    const id = path.slice('/api-checkouts/'.length);
+    if (id === '' || id.includes('/')) throw notFound(`No endpoint at ${path.slice(0, 200)}`);
+    if (method === 'GET') return getCheckout(ctx, res, authenticate(ctx, req), id);
+    if (method === 'PATCH') return patchCheckout(ctx, req, res, authenticate(ctx, req), id);
+    throw methodNotAllowed(method, ['GET', 'PATCH']);
   }
   if (path === '/api-webhooks') {
     if (method === 'POST') return registerWebhook(ctx, req, res, authenticate(ctx, req));

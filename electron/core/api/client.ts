@@ -12,6 +12,7 @@ import {
   CreateResponse,
   ListResponse,
   ServiceCheckout,
+  ServiceErrorBody,
   WebhookResponse,
   normalizeCheckout,
 } from './schemas.ts';
@@ -44,6 +45,15 @@ export interface WebhookRegistration {
   secret: string | null;
 }
 
+/**
+ * The answer of an optional single-checkout endpoint: the checkout, or `absent` with the
+ * HTTP status when the service answered 404, 405 or 501 (no such checkout, or no such
+ * endpoint: only the caller, knowing whether the id exists, can tell which).
+ */
+export type SingleCheckout =
+  | { kind: 'found'; checkout: ApiCheckout }
+  | { kind: 'absent'; status: number; code: string | null };
+
 export interface RequestControl {
   signal?: AbortSignal | undefined;
 }
@@ -53,7 +63,14 @@ export interface ApiClient {
   createCheckout(input: CreateCheckoutInput, ctl?: RequestControl): Promise<ApiCheckout>;
   listCheckouts(query?: ListQuery, ctl?: RequestControl): Promise<ListResult>;
   registerWebhook(url: string, ctl?: RequestControl): Promise<WebhookRegistration>;
+  /** Optional extension GET /api-checkouts/<id> (the full form, with items). */
+  getCheckout(id: string, ctl?: RequestControl): Promise<SingleCheckout>;
+  /** Optional extension PATCH /api-checkouts/<id> {active}; never retried. */
+  setCheckoutActive(id: string, active: boolean, ctl?: RequestControl): Promise<SingleCheckout>;
 }
+
+/** Statuses that mean "not here" for the single-checkout endpoints (see SingleCheckout). */
+const ABSENT = [404, 405, 501] as const;
 
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const cfg: HttpConfig = { ...DEFAULT_HTTP, ...opts.http };
@@ -61,8 +78,44 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const key = opts.key;
   const url = (path: string) => new URL(`${base}${path}`);
 
+  const one = (id: string) => url(`/api-checkouts/${encodeURIComponent(id)}`);
+  const single = (res: { status: number; body: unknown }, what: string): SingleCheckout => {
+    if ((ABSENT as readonly number[]).includes(res.status)) {
+      const err = ServiceErrorBody.safeParse(res.body);
+      return { kind: 'absent', status: res.status, code: err.data?.error.code ?? null };
+    }
+    const wrapped = CreateResponse.safeParse(res.body);
+    const checkout = wrapped.success
+      ? wrapped.data.data
+      : readBody(ServiceCheckout, res.body, what);
+    return { kind: 'found', checkout: normalizeCheckout(checkout) };
+  };
+
   return {
     baseUrl: base,
+
+    async getCheckout(id, ctl = {}) {
+      const res = await exchange(cfg, {
+        method: 'GET',
+        url: one(id),
+        key,
+        signal: ctl.signal,
+        passStatuses: ABSENT,
+      });
+      return single(res, 'the checkout');
+    },
+
+    async setCheckoutActive(id, active, ctl = {}) {
+      const res = await exchange(cfg, {
+        method: 'PATCH',
+        url: one(id),
+        key,
+        body: { active },
+        signal: ctl.signal,
+        passStatuses: ABSENT,
+      });
+      return single(res, 'the changed checkout');
+    },
 
     async createCheckout(input, ctl = {}) {
       const parsed = CreateCheckoutInput.safeParse(input);

@@ -30,11 +30,16 @@ export const DEFAULT_HTTP: HttpConfig = {
 };
 
 export interface Exchange {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   url: URL;
   key: BoundKey;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /**
+   * Statuses answered as they are instead of as an error (the optional single-checkout
+   * endpoints read 404/405/501 as "not offered here"); the body is undefined unless JSON.
+   */
+  passStatuses?: readonly number[];
 }
 
 export interface JsonResponse {
@@ -161,6 +166,9 @@ async function attemptOnce(cfg: HttpConfig, ex: Exchange): Promise<JsonResponse>
       }
       return { status: res.status, body };
     }
+    if (ex.passStatuses?.includes(res.status)) {
+      return { status: res.status, body: parsed ? body : undefined };
+    }
     throw errorFromResponse({
       status: res.status,
       body: parsed ? body : undefined,
@@ -176,7 +184,7 @@ async function attemptOnce(cfg: HttpConfig, ex: Exchange): Promise<JsonResponse>
 
 /** After a create may have reached the service, say so: it is never retried automatically. */
 function unsure(ex: Exchange): string {
-  return ex.method === 'POST'
+  return ex.method !== 'GET'
     ? ' The request may or may not have been applied; check the list before trying again.'
     : '';
 }

@@ -6,6 +6,7 @@ export type {
   ListQuery,
   ListResult,
   RequestControl,
+  SingleCheckout,
   WebhookRegistration,
 } from './client.ts';
 export type { ApiCheckout } from './schemas.ts';

@@ -7,6 +7,7 @@ import type { Handlers, Output } from '../../../shared/contract.ts';
 import type { Engine, EngineOptions } from './types.ts';
 import { EngineError } from '../../../shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
+import { detailHandlers } from './handlers-detail.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
 import { sandboxHandlers } from './handlers-sandbox.ts';
@@ -135,6 +136,7 @@ export async function createEngine(
   const handlers: Handlers = {
     ...profileHandlers(ctx),
     ...checkoutHandlers(ctx),
+    ...detailHandlers(ctx),
     ...settingsHandlers(ctx),
     ...sandboxHandlers(ctx),
   };

@@ -265,6 +265,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE downtime_v5 RENAME TO downtime;
   CREATE INDEX downtime_by_profile ON downtime (profile_id, id);
   `,
+  // 6: the detail view reads one checkout's payments (and through them its webhook events);
+  // payments_one_verified covers only verified ones, so without this it would scan them all.
+  `
+  CREATE INDEX payments_by_checkout ON payments (profile_id, checkout_id);
+  `,
 ];
 
 /** Applies the migrations not yet applied; returns the resulting schema version. */

@@ -6,7 +6,14 @@
 // receiver shares, so they are reconciled by ONE trailing refetch at most once a second.
 // After a dropped event stream everything is refetched, so nothing missed stays missing.
 import type { QueryClient } from '@tanstack/react-query';
-import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '../../../shared/domain.ts';
+import type {
+  Checkout,
+  CheckoutDetail,
+  CheckoutPage,
+  Payment,
+  ReceiverStatus,
+  Totals,
+} from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { onLinkState } from '../bridge/connection.ts';
 import { qk } from './query-keys.ts';
@@ -49,6 +56,8 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
       markCheckoutPaid(page, p),
     );
     client.setQueryData<ReceiverStatus>(qk.receiver, (s) => bumpLastEvent(s, p));
+    // An open detail view of this checkout lists its payments and events.
+    void client.invalidateQueries({ queryKey: qk.checkoutDetail(p.checkout_id) });
     reconcile();
     onPayment(p);
   });
@@ -64,6 +73,13 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
   const offCreated = merchant.on('checkout.created', () => {
     void client.invalidateQueries({ queryKey: qk.checkouts });
   });
+  // A link switched off or on (from a detail view here or on another screen).
+  const offUpdated = merchant.on('checkout.updated', (c: Checkout) => {
+    client.setQueryData<CheckoutDetail>(qk.checkoutDetail(c.id), (d) =>
+      d ? { ...d, checkout: c } : d,
+    );
+    void client.invalidateQueries({ queryKey: qk.checkouts });
+  });
   const offLink = onLinkState((_state, reconnected) => {
     if (reconnected) void client.invalidateQueries();
   });
@@ -73,6 +89,7 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     offPayment();
     offStatus();
     offCreated();
+    offUpdated();
     offLink();
   };
 }

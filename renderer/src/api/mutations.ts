@@ -3,7 +3,7 @@
 // form state) through the reactions, which run after the cache is updated.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Input, Output } from '../../../shared/contract.ts';
-import type { Settings } from '../../../shared/domain.ts';
+import type { CheckoutDetail, Settings } from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
 import { resetAccountData } from './reset.ts';
@@ -22,6 +22,22 @@ export function useCreateCheckout(react: Reactions<Output<'checkouts.create'>> =
   return useMutation({
     mutationFn: (body: Input<'checkouts.create'>) => merchant.checkouts.create(body),
     onSuccess: async (checkout) => {
+      void client.invalidateQueries({ queryKey: qk.checkouts });
+      await react.onSuccess?.(checkout);
+    },
+    onError: react.onError,
+  });
+}
+
+/** Switches a link off or on; the open detail view and every list follow. */
+export function useSetCheckoutActive(id: string, react: Reactions<Output<'checkouts.setActive'>>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (active: boolean) => merchant.checkouts.setActive({ id, active }),
+    onSuccess: async (checkout) => {
+      client.setQueryData<CheckoutDetail>(qk.checkoutDetail(id), (d) =>
+        d ? { ...d, checkout } : d,
+      );
       void client.invalidateQueries({ queryKey: qk.checkouts });
       await react.onSuccess?.(checkout);
     },

@@ -55,6 +55,16 @@ export function useCheckoutPage(limit: number, offset: number, active: boolean |
   });
 }
 
+/** One checkout in full (the detail view); null asks nothing. */
+export function useCheckoutDetailQuery(id: string | null) {
+  return useQuery({
+    queryKey: qk.checkoutDetail(id ?? ''),
+    queryFn: () => merchant.checkouts.get({ id: id ?? '' }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
 export type PaymentsData = InfiniteData<PaymentPage, number>;
 
 /** The feed, newest first, loaded in pages of 500 as the list is scrolled. */

@@ -6,6 +6,8 @@ export const qk = {
   checkouts: ['checkouts'] as const,
   checkoutPage: (limit: number, offset: number, active: boolean | undefined) =>
     ['checkouts', { limit, offset, active: active ?? null }] as const,
+  /** One checkout in full (apart from `checkouts`, whose updaters expect list pages). */
+  checkoutDetail: (id: string) => ['checkout-detail', id] as const,
   payments: ['payments'] as const,
   totals: ['totals'] as const,
   receiver: ['receiver'] as const,

@@ -16,6 +16,7 @@ import { NewLink } from '../features/new-link/NewLink.tsx';
 import { Onboarding } from '../features/onboarding/Onboarding.tsx';
 import { LivePayments } from '../features/payments/LivePayments.tsx';
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
+import { CheckoutDetailView } from '../features/checkout-detail/index.ts';
 import { DamagedDbBanner } from './DamagedDbBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useTheme } from './use-theme.ts';
@@ -163,6 +164,7 @@ export function App() {
           <SettingsScreen />
         )}
       </main>
+      <CheckoutDetailView />
       <Announcer />
     </div>
   );

@@ -9,6 +9,7 @@ import { Badge } from '../../ui/Feedback.tsx';
 import { ProductName } from '../../ui/ProductName.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { CopyButton } from '../share/CopyButton.tsx';
+import { rowOpensDetail } from '../checkout-detail/index.ts';
 
 export const ROW_HEIGHT = 52;
 
@@ -28,7 +29,7 @@ export const CheckoutRow = memo(function CheckoutRow(props: {
 }) {
   const { c } = props;
   return (
-    <tr style={{ height: ROW_HEIGHT }}>
+    <tr style={{ height: ROW_HEIGHT }} {...rowOpensDetail(c.id)}>
       <td className="cell-name">
         <ProductName name={c.product_name} />
       </td>

@@ -30,9 +30,6 @@ const NONE: Record<PaymentStatus, string> = {
   unknown_checkout: 'No payments for unknown checkouts',
 };
 
-/** Opens a payment's checkout in the detail view; features/checkout-detail wires it in. */
-const openDetail: ((p: Payment, row: HTMLElement) => void) | undefined = undefined;
-
 export function LivePayments() {
   const q = usePaymentsFeed();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -171,7 +168,7 @@ export function LivePayments() {
                       transform: `translateY(${v.start}px)`,
                     }}
                   >
-                    <PaymentRow p={p} now={now} money={money} onOpen={openDetail} />
+                    <PaymentRow p={p} now={now} money={money} />
                   </div>
                 );
               })}

@@ -1,11 +1,12 @@
 // One payment, for people: what was bought, how much, how long ago, and whether it counts.
 // Ids and signatures are for the detail view, not the row.
-import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo } from 'react';
 import type { Payment, PaymentStatus } from '../../../../shared/domain.ts';
 import type { MoneyFormat } from '../../lib/money-display.ts';
 import { exactTime, relativeTime } from '../../lib/time.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import { ProductName } from '../../ui/ProductName.tsx';
+import { rowOpensDetail } from '../checkout-detail/index.ts';
 
 export const PAYMENT_ROW = 60;
 
@@ -29,34 +30,22 @@ export const PaymentRow = memo(function PaymentRow(props: {
   p: Payment;
   now: number;
   money: MoneyFormat;
-  /** Opens the payment's checkout in the detail view (click or Enter), when given. */
-  onOpen?: ((p: Payment, row: HTMLElement) => void) | undefined;
 }) {
-  const { p, onOpen } = props;
+  const { p } = props;
   const s = STATUS[p.status];
   const name = p.product_name ?? 'Unknown checkout';
   const amount = props.money(p.amount, p.currency);
   const when = relativeTime(p.received_at, props.now, 'short');
   const sub = note(p);
-  const open = onOpen
-    ? {
-        tabIndex: 0,
-        onClick: (e: MouseEvent<HTMLDivElement>) => onOpen(p, e.currentTarget),
-        onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {
-          if (e.key !== 'Enter') return;
-          e.preventDefault();
-          onOpen(p, e.currentTarget);
-        },
-      }
-    : {};
   return (
     <div
-      className={`pay-row pay-${p.status}${onOpen ? ' pay-open' : ''}`}
+      className={`pay-row pay-${p.status} pay-open`}
       role="listitem"
       // Read as one sentence: status, amount, product, time.
       aria-label={`${s.word}: ${amount}, ${name}, ${when}`}
       style={{ height: PAYMENT_ROW }}
-      {...open}
+      // Click or Enter opens the payment's checkout in the detail view.
+      {...rowOpensDetail(p.checkout_id)}
     >
       <span className="pay-main">
         <ProductName className="pay-name" name={name} />
