@@ -21,9 +21,15 @@ export const CHANNELS = [
   'settings.set',
   'shell.openCheckout',
   'export.csv',
+  'receiver.check',
 ] as const;
 
-export const EVENTS = ['payment.received', 'receiver.status', 'checkout.created'] as const;
+export const EVENTS = [
+  'payment.received',
+  'receiver.status',
+  'checkout.created',
+  'receiver.unreachable',
+] as const;
 
 export type Channel = (typeof CHANNELS)[number];
 export type EventName = (typeof EVENTS)[number];

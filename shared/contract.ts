@@ -11,6 +11,7 @@ import {
   PaymentPage,
   Profile,
   ProfileList,
+  ReachCheck,
   ReceiverRequest,
   ReceiverStatus,
   Settings,
@@ -104,6 +105,8 @@ export const contract = {
     input: z.object({ kind: z.enum(['payments', 'checkouts']) }).strict(),
     output: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() }),
   },
+  /** Sends a signed test request through the public URL to this receiver (Check now). */
+  'receiver.check': { input: Empty, output: ReachCheck },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
@@ -111,6 +114,8 @@ export const eventSchemas = {
   'receiver.status': ReceiverStatus,
   // Any screen (or a second screen on the LAN) creating a link tells every open list.
   'checkout.created': Checkout,
+  // The first failed reachability check of a streak (a desktop notification, once).
+  'receiver.unreachable': ReachCheck,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

@@ -13,6 +13,7 @@ import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts'
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
 import { ActiveProfile } from './active-profile.ts';
+import type { ReachTimer } from './reach-monitor.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
@@ -39,6 +40,10 @@ export interface EngineInternals {
   /** Given the watch, so a test can tick it by hand. */
   onClockWatch?: (watch: ClockWatch) => void;
   onStore?: (store: Store) => void;
+  /** The 10-minute reachability schedule's timer (tests fire it by hand). */
+  reachTimer?: ReachTimer;
+  /** How long one reachability check may take (default 10 s). */
+  reachTimeoutMs?: number;
 }
 
 export async function createEngine(
@@ -97,6 +102,8 @@ export async function createEngine(
     sandboxTimeScale: opts.sandboxTimeScale,
     http: internals.http,
     recheckMs: internals.recheckMs,
+    reachTimer: internals.reachTimer,
+    reachTimeoutMs: internals.reachTimeoutMs,
     log,
   });
 
