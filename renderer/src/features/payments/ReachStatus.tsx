@@ -39,9 +39,9 @@ export function ReachItem({ reach }: { reach: ReachCheck | undefined }) {
   return (
     <div>
       <dt>Reachable</dt>
-      <dd>
-        {tone ? <span className={`dot dot-${tone}`} aria-hidden="true" /> : null}
-        <span className="truncate" title={title} data-testid="reach-state">
+      <dd className="reach">
+        <span className="reach-state" title={title} data-testid="reach-state">
+          {tone ? <span className={`dot dot-${tone}`} aria-hidden="true" /> : null}
           {reach === undefined
             ? 'Not checked yet'
             : reach.reachable
@@ -49,7 +49,7 @@ export function ReachItem({ reach }: { reach: ReachCheck | undefined }) {
               : reach.error?.code === 'no_public_url'
                 ? 'No public URL'
                 : 'Not reachable'}
-        </span>{' '}
+        </span>
         <CheckNowButton />
       </dd>
     </div>
