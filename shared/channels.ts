@@ -24,6 +24,7 @@ export const CHANNELS = [
   'sandbox.phoneAccess',
   'checkouts.get',
   'checkouts.setActive',
+  'receiver.check',
 ] as const;
 
 export const EVENTS = [
@@ -31,6 +32,7 @@ export const EVENTS = [
   'receiver.status',
   'checkout.created',
   'checkout.updated',
+  'receiver.unreachable',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -13,6 +13,7 @@ import {
   PhoneAccess,
   Profile,
   ProfileList,
+  ReachCheck,
   ReceiverRequest,
   ReceiverStatus,
   Settings,
@@ -124,6 +125,8 @@ export const contract = {
     input: z.object({ id: CheckoutId, active: z.boolean() }).strict(),
     output: Checkout,
   },
+  /** Sends a signed test request through the public URL to this receiver (Check now). */
+  'receiver.check': { input: Empty, output: ReachCheck },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
@@ -133,6 +136,8 @@ export const eventSchemas = {
   'checkout.created': Checkout,
   // A link switched off or on (checkouts.setActive): lists and an open detail view update.
   'checkout.updated': Checkout,
+  // The first failed reachability check of a streak (a desktop notification, once).
+  'receiver.unreachable': ReachCheck,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

@@ -3,7 +3,12 @@
 // parts each do one job: the receiver's lifecycle (receiver/receiver-host.ts), the embedded
 // sandbox (embedded-sandbox/sandbox-host.ts), webhook registration
 // (receiver/webhook-registrar.ts) and the API clients (api-clients.ts).
-import type { PhoneAccess, ReceiverStatus, WebhookStatus } from '../../../shared/domain.ts';
+import type {
+  PhoneAccess,
+  ReachCheck,
+  ReceiverStatus,
+  WebhookStatus,
+} from '../../../shared/domain.ts';
 import type { ApiClient, HttpConfig } from '../api/index.ts';
 import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import type { PhoneAccessChange } from '../embedded-sandbox/phone-access.ts';
@@ -11,11 +16,21 @@ import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
 import { EngineError } from '../../../shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
-import { ReceiverHost, WebhookRegistrar, findCheckout, receiverRepo } from '../receiver/index.ts';
+import {
+  ReachProbes,
+  ReceiverHost,
+  WebhookRegistrar,
+  failedCheck,
+  findCheckout,
+  maskWebhookUrl,
+  probeReach,
+  receiverRepo,
+} from '../receiver/index.ts';
 import type { RunningReceiver } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
+import { ReachMonitor, type ReachReason, type ReachTimer } from './reach-monitor.ts';
 
 export interface ActiveProfileOptions {
   store: Store;
@@ -29,6 +44,9 @@ export interface ActiveProfileOptions {
   onReceiver?: ((receiver: RunningReceiver) => void) | undefined;
   /** This computer's LAN addresses for phone mode (tests inject a table). */
   lanAddresses?: (() => LanAddress[]) | undefined;
+  /** The 10-minute reachability schedule's timer, and how long one check may take. */
+  reachTimer?: ReachTimer | undefined;
+  reachTimeoutMs?: number | undefined;
   log: (message: string) => void;
 }
 
@@ -47,6 +65,11 @@ export class ActiveProfile {
   readonly #sandbox: SandboxHost;
   readonly #receiver: ReceiverHost;
   readonly #registrar: WebhookRegistrar;
+  // This run's secret for reachability probes: random at start, never stored or logged.
+  readonly #probes = new ReachProbes();
+  readonly #reach: ReachMonitor;
+  readonly #reachTimeoutMs: number | undefined;
+  readonly #log: (message: string) => void;
   #id = SANDBOX_ID;
   #steps: Promise<unknown> = Promise.resolve();
 
@@ -84,6 +107,7 @@ export class ActiveProfile {
       onStatus: () => this.emitStatus(),
       recheckMs: options.recheckMs,
       onStarted: options.onReceiver,
+      reach: this.#probes,
       log,
     });
     this.#registrar = new WebhookRegistrar({
@@ -93,6 +117,15 @@ export class ActiveProfile {
       receiverError: () => this.#receiver.error,
       api: (profileId) => this.api(profileId),
       signal: this.signal,
+      log,
+    });
+    this.#reachTimeoutMs = options.reachTimeoutMs;
+    this.#log = log;
+    this.#reach = new ReachMonitor({
+      run: () => this.#probeReach(),
+      onResult: () => this.emitStatus(),
+      onUnreachable: (check) => emitter.emit('receiver.unreachable', check),
+      timer: options.reachTimer,
       log,
     });
   }
@@ -116,19 +149,73 @@ export class ActiveProfile {
   activate(id: string): Promise<void> {
     return this.#serial(async () => {
       const profile = getProfile(this.#store, id);
+      // Before the receiver stops: a check cut short by the switch is not a failure.
+      this.#reach.reset(profile.kind === 'live');
       await this.#receiver.stop();
       this.#id = id;
       this.#store.profiles.setActiveId(id);
       if (profile.kind === 'sandbox') await this.#sandbox.prepare();
       await this.#receiver.start(id);
-      await this.#registrar.registerIfNeeded(id);
+      await this.#registerIfNeeded();
       this.emitStatus();
+    });
+  }
+
+  /** Registers when needed; a registration made now is followed by a reachability check. */
+  async #registerIfNeeded(): Promise<void> {
+    if (await this.#registrar.registerIfNeeded(this.#id)) this.#checkSoon('registration');
+  }
+
+  /** A check in the background (its result reaches the status and the event). */
+  #checkSoon(reason: ReachReason): void {
+    void this.#reach
+      .check(reason)
+      .catch((err: unknown) => this.#log(`reachability check failed to run: ${String(err)}`));
+  }
+
+  /**
+   * Sends a signed test request through the public URL to this receiver: after a
+   * registration, a tunnel restart, every 10 minutes on a live profile, and on Check now.
+   * Concurrent calls share one check.
+   */
+  checkReach(reason: ReachReason = 'manual'): Promise<ReachCheck> {
+    return this.#reach.check(reason);
+  }
+
+  async #probeReach(): Promise<ReachCheck> {
+    const profile = getProfile(this.#store, this.#id);
+    const token = receiverRepo(this.#store).token(this.#id);
+    const target = this.#registrar.target();
+    const shown = maskWebhookUrl(target, token);
+    if (profile.kind === 'live' && !this.#store.settings.get().public_url) {
+      return failedCheck(
+        'no_public_url',
+        'no public URL is set, and the service cannot reach this computer’s local address. Set a public URL (a tunnel) in Settings',
+        null,
+        Date.now(),
+      );
+    }
+    if (target === null || shown === null) {
+      return failedCheck(
+        'refused',
+        `the receiver is not running${this.#receiver.error ? ` (${this.#receiver.error})` : ''}`,
+        null,
+        Date.now(),
+      );
+    }
+    return probeReach({
+      url: target,
+      shownUrl: shown,
+      probes: this.#probes,
+      timeoutMs: this.#reachTimeoutMs,
+      signal: this.signal,
     });
   }
 
   /** Restarts the receiver (new port setting); throws if it cannot listen. */
   restartReceiver(): Promise<void> {
     return this.#serial(async () => {
+      this.#reach.forgetRunning();
       await this.#receiver.stop();
       await this.#receiver.start(this.#id);
       this.emitStatus();
@@ -137,7 +224,7 @@ export class ActiveProfile {
           field: 'receiver_port',
         });
       }
-      await this.#registrar.registerIfNeeded(this.#id);
+      await this.#registerIfNeeded();
       this.emitStatus();
     });
   }
@@ -145,7 +232,7 @@ export class ActiveProfile {
   /** Registers again if the target (receiver URL or public URL) or the key changed. */
   refreshRegistration(): Promise<void> {
     return this.#serial(async () => {
-      await this.#registrar.registerIfNeeded(this.#id);
+      await this.#registerIfNeeded();
       this.emitStatus();
     });
   }
@@ -159,7 +246,7 @@ export class ActiveProfile {
     return this.#serial(async () => {
       receiverRepo(this.#store).recordGap(this.#id, fromMs, toMs);
       await this.#receiver.restartIfDead(this.#id);
-      await this.#registrar.registerIfNeeded(this.#id);
+      await this.#registerIfNeeded();
       this.emitStatus();
     });
   }
@@ -168,7 +255,9 @@ export class ActiveProfile {
   registerNow(): Promise<WebhookStatus> {
     return this.#serial(async () => {
       try {
-        return await this.#registrar.register(this.#id);
+        const status = await this.#registrar.register(this.#id);
+        this.#checkSoon('registration');
+        return status;
       } finally {
         this.emitStatus();
       }
@@ -212,6 +301,7 @@ export class ActiveProfile {
         this.#receiver.error ??
         running?.fault() ??
         (this.#id === SANDBOX_ID ? this.#sandbox.error : null),
+      ...(this.#reach.latest ? { reach: this.#reach.latest } : {}),
     };
   }
 
@@ -220,6 +310,7 @@ export class ActiveProfile {
   }
 
   close(): Promise<void> {
+    this.#reach.stop();
     this.#abort.abort();
     return this.#serial(async () => {
       await this.#receiver.stop();

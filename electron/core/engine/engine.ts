@@ -15,6 +15,7 @@ import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts'
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
 import { ActiveProfile } from './active-profile.ts';
+import type { ReachTimer } from './reach-monitor.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
@@ -46,6 +47,10 @@ export interface EngineInternals {
   onStore?: (store: Store) => void;
   /** This computer's LAN addresses for phone mode (default: its network interfaces). */
   lanAddresses?: () => LanAddress[];
+  /** The 10-minute reachability schedule's timer (tests fire it by hand). */
+  reachTimer?: ReachTimer;
+  /** How long one reachability check may take (default 10 s). */
+  reachTimeoutMs?: number;
 }
 
 export async function createEngine(
@@ -106,6 +111,8 @@ export async function createEngine(
     recheckMs: internals.recheckMs,
     onReceiver: internals.onReceiver,
     lanAddresses: internals.lanAddresses,
+    reachTimer: internals.reachTimer,
+    reachTimeoutMs: internals.reachTimeoutMs,
     log,
   });
 

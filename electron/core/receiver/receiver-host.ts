@@ -3,6 +3,7 @@
 // status, in words that say what to do.
 import type { Checkout, Payment } from '../../../shared/domain.ts';
 import type { Store } from '../store/index.ts';
+import type { ReachProbes } from './reach-probe.ts';
 import { startReceiver, type RunningReceiver } from './receiver.ts';
 
 export interface ReceiverHostOptions {
@@ -22,6 +23,8 @@ export interface ReceiverHostOptions {
   recheckMs?: number | undefined;
   /** Given each receiver once it listens (tests stop one behind the host's back). */
   onStarted?: ((receiver: RunningReceiver) => void) | undefined;
+  /** The engine's reachability probes, recognised by every receiver it starts. */
+  reach?: ReachProbes | undefined;
   log: (message: string) => void;
 }
 
@@ -63,6 +66,7 @@ export class ReceiverHost {
           if (this.#running !== null && this.#profileId === profileId) this.#options.onStatus();
         },
         log: (m) => log(`[receiver] ${m}`),
+        reach: this.#options.reach,
         ...(this.#options.recheckMs === undefined
           ? {}
           : { settlement: { recheckMs: this.#options.recheckMs } }),

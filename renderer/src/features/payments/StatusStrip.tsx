@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { useUi } from '../../state/ui-store.ts';
+import { ReachItem, ReachNotice, reachFailed } from './ReachStatus.tsx';
 
 export function useLinkState(): LinkState {
   const [state, setState] = useState(linkState);
@@ -71,7 +72,10 @@ export function StatusStrip() {
   );
   return (
     <>
-      <dl className="status-strip" aria-label="Receiver status">
+      <dl
+        className={`status-strip status-strip-5${reachFailed(s.reach) ? ' status-strip-warn' : ''}`}
+        aria-label="Receiver status"
+      >
         <div>
           <dt>Receiver</dt>
           <dd>
@@ -99,6 +103,7 @@ export function StatusStrip() {
             )}
           </dd>
         </div>
+        <ReachItem reach={s.reach} />
         <div>
           <dt>Last event</dt>
           <dd>
@@ -120,6 +125,7 @@ export function StatusStrip() {
         </div>
       </dl>
       {s.error ? <Notice tone="error">Receiver problem: {s.error}</Notice> : null}
+      <ReachNotice reach={s.reach} />
       {needsTunnel ? (
         <Notice tone="info">
           The real service cannot reach this computer’s local address, so live payments will not

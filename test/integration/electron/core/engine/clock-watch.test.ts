@@ -94,6 +94,7 @@ describe('the engine after a wake', () => {
     const asleep = f.clock.wallMs();
     f.sleep(2 * 3600_000);
     // The wall clock of the rest of the engine is real: the gap is what the watch measured.
+    // The first push that shows a gap (a reachability check may push the status meanwhile).
     const pushed = new Promise<ReceiverStatus>((resolve) => {
       // The wake's own push: other pushes (the receiver's) may come first.
       const off = engine.on('receiver.status', (s) => {
