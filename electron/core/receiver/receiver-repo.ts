@@ -122,17 +122,19 @@ function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
            AND registered_at IS NOT NULL`,
         )
         .get(profileId);
-      // 'asleep': the page names it as a sleep of the computer, not a stopped console.
+      // A stop flagged as a sleep: the page names it as a sleep of the computer.
       if (registered) {
         db.prepare(
-          "INSERT INTO downtime (profile_id, from_ms, to_ms, cause) VALUES (?, ?, ?, 'asleep')",
+          `INSERT INTO downtime (profile_id, from_ms, to_ms, cause, asleep)
+           VALUES (?, ?, ?, 'stopped', 1)`,
         ).run(profileId, fromMs, toMs);
       }
     },
     downtime(profileId, limit, minMs = 0) {
       const rows = db
         .prepare(
-          `SELECT from_ms, to_ms, cause FROM downtime WHERE profile_id = ? AND to_ms - from_ms >= ?
+          `SELECT from_ms, to_ms, CASE WHEN asleep = 1 THEN 'asleep' ELSE cause END AS cause
+           FROM downtime WHERE profile_id = ? AND to_ms - from_ms >= ?
            ORDER BY id DESC LIMIT ?`,
         )
         .all(profileId, minMs, limit) as {

@@ -248,22 +248,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE inbox ADD COLUMN recheck_ms INTEGER;
   CREATE INDEX inbox_recheck ON inbox (profile_id, recheck_ms) WHERE recheck_ms IS NOT NULL;
   `,
-  // 5: a downtime gap can be a sleep of the computer ('asleep'), recorded after a wake, so
-  // the page can say "Computer asleep" rather than "not running". SQLite cannot change a
-  // CHECK in place: the table is copied into one with the wider CHECK.
+  // 5: a downtime gap can be a sleep of the computer, recorded after a wake, so the page can
+  // say "Computer asleep" rather than "not running". A flag beside the cause, not a wider
+  // CHECK on it: SQLite cannot change a CHECK in place, and copying the table would leave
+  // its old pages free in the file, room a full disk would not have.
   `
-  CREATE TABLE downtime_v5 (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    profile_id TEXT NOT NULL,
-    from_ms INTEGER NOT NULL,
-    to_ms INTEGER NOT NULL,
-    cause TEXT NOT NULL CHECK (cause IN ('stopped', 'crashed', 'asleep'))
-  );
-  INSERT INTO downtime_v5 (id, profile_id, from_ms, to_ms, cause)
-    SELECT id, profile_id, from_ms, to_ms, cause FROM downtime;
-  DROP TABLE downtime;
-  ALTER TABLE downtime_v5 RENAME TO downtime;
-  CREATE INDEX downtime_by_profile ON downtime (profile_id, id);
+  ALTER TABLE downtime ADD COLUMN asleep INTEGER NOT NULL DEFAULT 0 CHECK (asleep IN (0, 1));
   `,
   // 6: the detail view reads one checkout's payments (and through them its webhook events);
   // payments_one_verified covers only verified ones, so without this it would scan them all.
