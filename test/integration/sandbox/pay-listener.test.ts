@@ -97,6 +97,10 @@ describe.skipIf(!canBind)('the pay listener (phone mode)', () => {
     expect(receiptPage.status).toBe(200);
     expect(await receiptPage.text()).toContain('Payment received');
 
+    // Paying on this computer meanwhile stays on loopback.
+    const local = await fetch(before.checkout_url, { method: 'POST', redirect: 'manual' });
+    expect(local.headers.get('location')).toBe(`${h.sandbox.baseUrl}/pay/${before.id}/receipt`);
+
     await vi.waitFor(() => expect(hook.deliveries.some((d) => d.body.includes(c.id))).toBe(true), {
       timeout: 5000,
       interval: 20,
