@@ -21,9 +21,17 @@ export const CHANNELS = [
   'settings.set',
   'shell.openCheckout',
   'export.csv',
+  'checkouts.search',
+  'checkouts.sync',
+  'checkouts.syncStatus',
 ] as const;
 
-export const EVENTS = ['payment.received', 'receiver.status', 'checkout.created'] as const;
+export const EVENTS = [
+  'payment.received',
+  'receiver.status',
+  'checkout.created',
+  'checkouts.sync',
+] as const;
 
 export type Channel = (typeof CHANNELS)[number];
 export type EventName = (typeof EVENTS)[number];

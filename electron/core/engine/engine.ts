@@ -7,6 +7,7 @@ import type { Handlers, Output } from '../../../shared/contract.ts';
 import type { Engine, EngineOptions } from './types.ts';
 import { EngineError } from '../../../shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
+import { pendingMirrorHandlers } from './handlers-search-pending.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
 import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts';
@@ -128,6 +129,7 @@ export async function createEngine(
     ...profileHandlers(ctx),
     ...checkoutHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...pendingMirrorHandlers(),
   };
 
   let closing: Promise<void> | null = null;

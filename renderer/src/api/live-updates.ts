@@ -6,13 +6,20 @@
 // receiver shares, so they are reconciled by ONE trailing refetch at most once a second.
 // After a dropped event stream everything is refetched, so nothing missed stays missing.
 import type { QueryClient } from '@tanstack/react-query';
-import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '../../../shared/domain.ts';
+import type {
+  CheckoutPage,
+  Payment,
+  ReceiverStatus,
+  SyncStatus,
+  Totals,
+} from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { onLinkState } from '../bridge/connection.ts';
 import { qk } from './query-keys.ts';
 import {
   addToTotals,
   bumpLastEvent,
+  mirrorChanged,
   feedHas,
   markCheckoutPaid,
   totalsStale,
@@ -63,13 +70,25 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
   const offCreated = merchant.on('checkout.created', () => {
     void client.invalidateQueries({ queryKey: qk.checkouts });
   });
+  // A sync that brings checkouts in changes every search's matches and counts: the search
+  // on screen asks the mirror again, at most once a second while pages arrive.
+  const researchSoon = trailingThrottle(() => {
+    void client.invalidateQueries({ queryKey: qk.checkoutSearches });
+  }, RECONCILE_MS);
+  const offSync = merchant.on('checkouts.sync', (s: SyncStatus) => {
+    const before = client.getQueryData<SyncStatus>(qk.sync);
+    client.setQueryData(qk.sync, s);
+    if (mirrorChanged(before, s)) researchSoon();
+  });
   const offLink = onLinkState((_state, reconnected) => {
     if (reconnected) void client.invalidateQueries();
   });
   merchant.ready();
   return () => {
     reconcile.cancel();
+    researchSoon.cancel();
     offPayment();
+    offSync();
     offStatus();
     offCreated();
     offLink();

@@ -177,3 +177,16 @@ export function useActivateSandbox(react: Reactions<void> = {}) {
     onError: react.onError,
   });
 }
+
+/** Starts a sync of the checkout mirror (full: everything again, from Settings). */
+export function useSyncCheckouts(react: Reactions<Output<'checkouts.sync'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (full: boolean) => merchant.checkouts.sync(full ? { full: true } : {}),
+    onSuccess: async (status) => {
+      client.setQueryData(qk.sync, status);
+      await react.onSuccess?.(status);
+    },
+    onError: react.onError,
+  });
+}

@@ -6,6 +6,10 @@ export const qk = {
   checkouts: ['checkouts'] as const,
   checkoutPage: (limit: number, offset: number, active: boolean | undefined) =>
     ['checkouts', { limit, offset, active: active ?? null }] as const,
+  /** Under checkouts: a created link or a paid checkout updates search pages too. */
+  checkoutSearch: (input: object) => ['checkouts', 'search', input] as const,
+  checkoutSearches: ['checkouts', 'search'] as const,
+  sync: ['sync'] as const,
   payments: ['payments'] as const,
   totals: ['totals'] as const,
   receiver: ['receiver'] as const,

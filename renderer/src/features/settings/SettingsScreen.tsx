@@ -2,6 +2,7 @@ import { useSettings } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { AccountSection } from './AccountSection.tsx';
+import { CheckoutSyncSection } from './CheckoutSyncSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
 import { ProfilesSection } from './ProfilesSection.tsx';
@@ -36,6 +37,7 @@ export function SettingsScreen() {
           <PreferencesSection settings={settings.data!} />
         </>
       )}
+      <CheckoutSyncSection />
       <ExportSection />
     </section>
   );
