@@ -250,8 +250,8 @@ test('removing an account asks in the console’s own dialog', async () => {
 });
 
 test('failures the page shows are not logged to the console as errors', async () => {
-  // The list's service call fails (as when the service is down): the screen says so.
-  await page.route('**/rpc/checkouts.list', (route) =>
+  // The search fails (as when the engine cannot answer): the screen says so.
+  await page.route('**/rpc/checkouts.search', (route) =>
     route.fulfill({
       status: 502,
       contentType: 'application/json',
@@ -263,13 +263,13 @@ test('failures the page shows are not logged to the console as errors', async ()
   await page.reload();
   await nav('Checkouts').click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Checkouts could not be loaded' }),
+    page.getByRole('alert').filter({ hasText: 'Checkouts could not be searched' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Checkouts could not be loaded' }),
+    page.getByRole('alert').filter({ hasText: 'Checkouts could not be searched' }),
   ).toBeVisible();
-  await page.unroute('**/rpc/checkouts.list');
+  await page.unroute('**/rpc/checkouts.search');
 
   // Creating a link fails with a validation error from the engine: shown on its field.
   await page.route('**/rpc/checkouts.create', async (route) => {
