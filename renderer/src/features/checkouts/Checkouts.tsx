@@ -106,7 +106,7 @@ export function Checkouts() {
       <header className="screen-head">
         <div>
           <h1 id="checkouts-title">Checkouts</h1>
-          <p className="muted">Every payment link on this account, newest first.</p>
+          <SyncLine />
         </div>
         <Button variant="primary" onClick={() => ui.go('new')}>
           New payment link
@@ -122,9 +122,8 @@ export function Checkouts() {
               : `${fmt.format(total)} ${total === 1 ? 'checkout' : 'checkouts'}`}
           </span>
         ) : null}
-        <SyncLine />
+        <FilterChips dateError={'error' in built ? built.error : null} />
       </div>
-      <FilterChips dateError={'error' in built ? built.error : null} />
 
       {!current ? (
         q.isError ? (
