@@ -57,6 +57,9 @@ export function useCheckoutSearch(input: Input<'checkouts.search'> | null) {
     enabled: input !== null,
     placeholderData: keepPreviousData,
     retry: false,
+    // A window that missed pushes (asleep, or its event stream dropped) asks again when it
+    // gets the focus back; the screen also starts a sync then (Checkouts.tsx).
+    refetchOnWindowFocus: 'always',
   });
 }
 
