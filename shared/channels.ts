@@ -25,6 +25,9 @@ export const CHANNELS = [
   'checkouts.get',
   'checkouts.setActive',
   'receiver.check',
+  'checkouts.search',
+  'checkouts.sync',
+  'checkouts.syncStatus',
 ] as const;
 
 export const EVENTS = [
@@ -33,6 +36,7 @@ export const EVENTS = [
   'checkout.created',
   'checkout.updated',
   'receiver.unreachable',
+  'checkouts.sync',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -17,6 +17,7 @@ import {
   ReceiverRequest,
   ReceiverStatus,
   Settings,
+  SyncStatus,
   Totals,
   WebhookStatus,
 } from './domain.ts';
@@ -32,6 +33,43 @@ const BaseUrl = z
 const ApiKeyInput = z.string().trim().min(1).max(500);
 const CheckoutId = z.string().trim().min(1).max(200);
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const IsoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
+
+/** checkouts.search: everything optional but the page; the mirror answers, not the service. */
+export const SearchInput = z
+  .object({
+    query: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+    status: z.enum(['active', 'inactive', 'paid']).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
+      .transform((c) => c.toUpperCase())
+      .optional(),
+    created_from: IsoDateTime.optional(),
+    created_to: IsoDateTime.optional(),
+    /** Integer minor units, compared in each checkout's own currency. */
+    amount_min: int(0, Number.MAX_SAFE_INTEGER).optional(),
+    amount_max: int(0, Number.MAX_SAFE_INTEGER).optional(),
+    limit: int(1, 200),
+    offset: int(0, Number.MAX_SAFE_INTEGER),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.created_from && v.created_to && Date.parse(v.created_from) > Date.parse(v.created_to)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['created_to'],
+        message: 'must not be before created_from',
+      });
+    }
+    if (v.amount_min !== undefined && v.amount_max !== undefined && v.amount_min > v.amount_max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount_max'],
+        message: 'must not be less than amount_min',
+      });
+    }
+  });
 
 export const contract = {
   'app.info': {
@@ -127,6 +165,14 @@ export const contract = {
   },
   /** Sends a signed test request through the public URL to this receiver (Check now). */
   'receiver.check': { input: Empty, output: ReachCheck },
+  /** Searches the local mirror: total is every match, not just this page. */
+  'checkouts.search': { input: SearchInput, output: CheckoutPage },
+  /** Starts a sync now (full: read everything again, from Settings); answers at once. */
+  'checkouts.sync': {
+    input: z.object({ full: z.boolean().optional() }).strict(),
+    output: SyncStatus,
+  },
+  'checkouts.syncStatus': { input: Empty, output: SyncStatus },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
@@ -138,6 +184,8 @@ export const eventSchemas = {
   'checkout.updated': Checkout,
   // The first failed reachability check of a streak (a desktop notification, once).
   'receiver.unreachable': ReachCheck,
+  // Every change of the mirror's sync (at most ~4 a second while it reads pages).
+  'checkouts.sync': SyncStatus,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.
@@ -190,6 +238,7 @@ export {
   Profile,
   ReceiverStatus,
   Settings,
+  SyncStatus,
   Totals,
   WebhookStatus,
 };

@@ -4,6 +4,14 @@ import { z } from 'zod';
 
 const isoTime = z.string();
 
+/** Where a search matched: `ranges` are [start, end) UTF-16 offsets in `text`. */
+export const CheckoutMatch = z.object({
+  field: z.enum(['product_name', 'item', 'id']),
+  text: z.string(),
+  ranges: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type CheckoutMatch = z.infer<typeof CheckoutMatch>;
+
 /** A checkout as the console knows it: the service's list form plus what the console adds. */
 export const Checkout = z.object({
   id: z.string(),
@@ -20,6 +28,8 @@ export const Checkout = z.object({
     .array(z.object({ name: z.string(), amount: z.number(), quantity: z.number().optional() }))
     .optional(),
   merchant_id: z.string().optional(),
+  /** Set by checkouts.search: where the query matched, for highlighting. */
+  match: CheckoutMatch.optional(),
 });
 export type Checkout = z.infer<typeof Checkout>;
 
@@ -213,3 +223,20 @@ export const CheckoutDetail = z.object({
   active_toggle: z.object({ supported: z.boolean(), reason: z.string().nullable() }),
 });
 export type CheckoutDetail = z.infer<typeof CheckoutDetail>;
+
+/** The local mirror of the active profile's checkouts, and how far its sync got. */
+export const SyncStatus = z.object({
+  profile_id: z.string(),
+  state: z.enum(['idle', 'syncing', 'backing_off', 'failed']),
+  /** Checkouts read from the service in the sync under way (or the last one). */
+  synced: z.number().int(),
+  /** The service's total, once a page has said it. */
+  total: z.number().int().nullable(),
+  /** Checkouts in the mirror: what a search covers. */
+  mirrored: z.number().int(),
+  last_synced_at: isoTime.nullable(),
+  /** When a backing-off sync tries again. */
+  retry_at: isoTime.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;

@@ -116,7 +116,8 @@ test('a paid checkout shows one state, at once, and the filters follow', async (
   // Paid while "Active" is shown: it leaves the filter (the service made it inactive).
   await pay(first);
   await expect(page.getByText('No active payment links')).toBeVisible();
-  await show.getByRole('radio', { name: 'Inactive' }).click();
+  // The Paid chip lists it, with its one state.
+  await show.getByRole('radio', { name: 'Paid' }).click();
   await expect(
     page.getByRole('row').filter({ hasText: 'Lemon tart' }).locator('.badge'),
   ).toHaveText('✓ Paid');
@@ -250,8 +251,8 @@ test('removing an account asks in the console’s own dialog', async () => {
 });
 
 test('failures the page shows are not logged to the console as errors', async () => {
-  // The list's service call fails (as when the service is down): the screen says so.
-  await page.route('**/rpc/checkouts.list', (route) =>
+  // The search fails (as when the engine cannot answer): the screen says so.
+  await page.route('**/rpc/checkouts.search', (route) =>
     route.fulfill({
       status: 502,
       contentType: 'application/json',
@@ -263,13 +264,13 @@ test('failures the page shows are not logged to the console as errors', async ()
   await page.reload();
   await nav('Checkouts').click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Checkouts could not be loaded' }),
+    page.getByRole('alert').filter({ hasText: 'Checkouts could not be searched' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Checkouts could not be loaded' }),
+    page.getByRole('alert').filter({ hasText: 'Checkouts could not be searched' }),
   ).toBeVisible();
-  await page.unroute('**/rpc/checkouts.list');
+  await page.unroute('**/rpc/checkouts.search');
 
   // Creating a link fails with a validation error from the engine: shown on its field.
   await page.route('**/rpc/checkouts.create', async (route) => {

@@ -8,6 +8,7 @@ import type { Engine, EngineOptions } from './types.ts';
 import { EngineError } from '../../../shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { detailHandlers } from './handlers-detail.ts';
+import { pendingMirrorHandlers } from './handlers-search-pending.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
 import { sandboxHandlers } from './handlers-sandbox.ts';
@@ -146,6 +147,7 @@ export async function createEngine(
     ...detailHandlers(ctx),
     ...settingsHandlers(ctx),
     ...sandboxHandlers(ctx),
+    ...pendingMirrorHandlers(),
   };
 
   let closing: Promise<void> | null = null;

@@ -7,6 +7,7 @@ import type {
   Payment,
   PaymentPage,
   ReceiverStatus,
+  SyncStatus,
   Totals,
 } from '../../../shared/domain.ts';
 import { fromMinor, toMinor } from '../../../shared/money.ts';
@@ -100,6 +101,19 @@ export function bumpLastEvent(
   if (!s) return s;
   const last = s.last_event_at === null ? -Infinity : Date.parse(s.last_event_at);
   return Date.parse(p.received_at) > last ? { ...s, last_event_at: p.received_at } : s;
+}
+
+/**
+ * Whether a sync push changed what a search can find: more (or fewer) checkouts mirrored,
+ * a sync that just ended (an updated checkout keeps the count), or another profile.
+ */
+export function mirrorChanged(before: SyncStatus | undefined, after: SyncStatus): boolean {
+  if (!before) return true;
+  return (
+    before.profile_id !== after.profile_id ||
+    before.mirrored !== after.mirrored ||
+    before.last_synced_at !== after.last_synced_at
+  );
 }
 
 export type Throttled = (() => void) & { cancel: () => void };

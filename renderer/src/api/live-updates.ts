@@ -12,6 +12,7 @@ import type {
   CheckoutPage,
   Payment,
   ReceiverStatus,
+  SyncStatus,
   Totals,
 } from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
@@ -20,6 +21,7 @@ import { qk } from './query-keys.ts';
 import {
   addToTotals,
   bumpLastEvent,
+  mirrorChanged,
   feedHas,
   markCheckoutPaid,
   TotalsDay,
@@ -80,13 +82,25 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     );
     void client.invalidateQueries({ queryKey: qk.checkouts });
   });
+  // A sync that brings checkouts in changes every search's matches and counts: the search
+  // on screen asks the mirror again, at most once a second while pages arrive.
+  const researchSoon = trailingThrottle(() => {
+    void client.invalidateQueries({ queryKey: qk.checkoutSearches });
+  }, RECONCILE_MS);
+  const offSync = merchant.on('checkouts.sync', (s: SyncStatus) => {
+    const before = client.getQueryData<SyncStatus>(qk.sync);
+    client.setQueryData(qk.sync, s);
+    if (mirrorChanged(before, s)) researchSoon();
+  });
   const offLink = onLinkState((_state, reconnected) => {
     if (reconnected) void client.invalidateQueries();
   });
   merchant.ready();
   return () => {
     reconcile.cancel();
+    researchSoon.cancel();
     offPayment();
+    offSync();
     offStatus();
     offCreated();
     offUpdated();

@@ -223,3 +223,16 @@ export function useSetPhoneAccess(react: Reactions<Output<'sandbox.phoneAccess'>
     },
   });
 }
+
+/** Starts a sync of the checkout mirror (full: everything again, from Settings). */
+export function useSyncCheckouts(react: Reactions<Output<'checkouts.sync'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (full: boolean) => merchant.checkouts.sync(full ? { full: true } : {}),
+    onSuccess: async (status) => {
+      client.setQueryData(qk.sync, status);
+      await react.onSuccess?.(status);
+    },
+    onError: react.onError,
+  });
+}

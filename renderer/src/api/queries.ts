@@ -5,6 +5,7 @@ import {
   useQuery,
   type InfiniteData,
 } from '@tanstack/react-query';
+import type { Input } from '../../../shared/contract.ts';
 import type { PaymentPage } from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
@@ -64,6 +65,31 @@ export function useCheckoutDetailQuery(id: string | null) {
     retry: false,
   });
 }
+
+/**
+ * A page of the local mirror's search. The previous page stays on screen while the next
+ * answer comes (typing never blanks the list); the mirror is local, so no retry.
+ */
+export function useCheckoutSearch(input: Input<'checkouts.search'> | null) {
+  return useQuery({
+    queryKey: qk.checkoutSearch(input ?? {}),
+    queryFn: () => merchant.checkouts.search(input!),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    // A window that missed pushes (asleep, or its event stream dropped) asks again when it
+    // gets the focus back; the screen also starts a sync then (Checkouts.tsx).
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+/** The mirror's sync; kept current by the `checkouts.sync` push (live-updates.ts). */
+export const useSyncStatus = () =>
+  useQuery({
+    queryKey: qk.sync,
+    queryFn: () => merchant.checkouts.syncStatus(),
+    retry: false,
+  });
 
 export type PaymentsData = InfiniteData<PaymentPage, number>;
 

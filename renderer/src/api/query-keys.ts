@@ -8,6 +8,10 @@ export const qk = {
     ['checkouts', { limit, offset, active: active ?? null }] as const,
   /** One checkout in full (apart from `checkouts`, whose updaters expect list pages). */
   checkoutDetail: (id: string) => ['checkout-detail', id] as const,
+  /** Under checkouts: a created link or a paid checkout updates search pages too. */
+  checkoutSearch: (input: object) => ['checkouts', 'search', input] as const,
+  checkoutSearches: ['checkouts', 'search'] as const,
+  sync: ['sync'] as const,
   payments: ['payments'] as const,
   totals: ['totals'] as const,
   receiver: ['receiver'] as const,

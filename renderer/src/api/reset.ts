@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { qk } from './query-keys.ts';
 
 export async function resetAccountData(client: QueryClient): Promise<void> {
-  for (const key of [qk.checkouts, qk.payments, qk.totals, qk.receiver, qk.key]) {
+  for (const key of [qk.checkouts, qk.sync, qk.payments, qk.totals, qk.receiver, qk.key]) {
     client.removeQueries({ queryKey: key });
   }
   await client.invalidateQueries();

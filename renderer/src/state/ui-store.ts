@@ -5,7 +5,9 @@ import { persist } from 'zustand/middleware';
 
 export type Screen = 'new' | 'checkouts' | 'payments' | 'settings';
 export type Theme = 'system' | 'light' | 'dark';
-export type ActiveFilter = 'all' | 'active' | 'inactive';
+/** The Checkouts screen's status chip (paid: a verified payment arrived). */
+export type ActiveFilter = 'all' | 'active' | 'inactive' | 'paid';
+export type DateRange = 'any' | 'today' | '7d' | '30d' | 'custom';
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
@@ -17,6 +19,12 @@ interface UiState {
   pageSize: PageSize;
   page: number;
   search: string;
+  /** Checkouts: '' for any currency, else a 3-letter code. */
+  currencyFilter: string;
+  dateRange: DateRange;
+  /** The custom range's days, YYYY-MM-DD ('' = open end). */
+  dateFrom: string;
+  dateTo: string;
   /** Per profile: receiver gaps ending at or before this time were dismissed. */
   gapsSeen: Record<string, string>;
   /** Bumped by a keyboard jump (Alt+1…4): the new screen's heading takes the focus. */
@@ -30,6 +38,11 @@ interface UiState {
   setPageSize(n: PageSize): void;
   setPage(n: number): void;
   setSearch(s: string): void;
+  setCurrencyFilter(c: string): void;
+  setDateRange(r: DateRange): void;
+  setCustomDates(d: { from?: string; to?: string }): void;
+  /** Clear the search box and every chip (the "no match" state's Clear). */
+  clearSearch(): void;
   dismissGaps(profileId: string, until: string): void;
 }
 
@@ -43,6 +56,10 @@ export const useUi = create<UiState>()(
       pageSize: 25,
       page: 0,
       search: '',
+      currencyFilter: '',
+      dateRange: 'any',
+      dateFrom: '',
+      dateTo: '',
       gapsSeen: {},
       headingFocus: 0,
       setOnboarded: (onboarded) => set({ onboarded }),
@@ -52,7 +69,22 @@ export const useUi = create<UiState>()(
       setCheckoutFilter: (checkoutFilter) => set({ checkoutFilter, page: 0 }),
       setPageSize: (pageSize) => set({ pageSize, page: 0 }),
       setPage: (page) => set({ page: Math.max(0, page) }),
-      setSearch: (search) => set({ search }),
+      // A new search or filter starts at its first page.
+      setSearch: (search) => set({ search, page: 0 }),
+      setCurrencyFilter: (currencyFilter) => set({ currencyFilter, page: 0 }),
+      setDateRange: (dateRange) => set({ dateRange, page: 0 }),
+      setCustomDates: (d) =>
+        set((s) => ({ dateFrom: d.from ?? s.dateFrom, dateTo: d.to ?? s.dateTo, page: 0 })),
+      clearSearch: () =>
+        set({
+          search: '',
+          checkoutFilter: 'all',
+          currencyFilter: '',
+          dateRange: 'any',
+          dateFrom: '',
+          dateTo: '',
+          page: 0,
+        }),
       dismissGaps: (profileId, until) =>
         set((s) => ({ gapsSeen: { ...s.gapsSeen, [profileId]: until } })),
     }),

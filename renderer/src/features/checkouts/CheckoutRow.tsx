@@ -6,10 +6,10 @@ import { exactTime, relativeTime } from '../../lib/time.ts';
 import { openCheckout } from '../../lib/open-url.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Badge } from '../../ui/Feedback.tsx';
-import { ProductName } from '../../ui/ProductName.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { CopyButton } from '../share/CopyButton.tsx';
 import { rowOpensDetail } from '../checkout-detail/index.ts';
+import { HighlightedName } from './Highlighted.tsx';
 
 export const ROW_HEIGHT = 52;
 
@@ -26,12 +26,14 @@ export const CheckoutRow = memo(function CheckoutRow(props: {
   c: Checkout;
   now: number;
   onQr(c: Checkout): void;
+  /** The search these rows answer, for marking what matched. */
+  query?: string;
 }) {
   const { c } = props;
   return (
     <tr style={{ height: ROW_HEIGHT }} {...rowOpensDetail(c.id)}>
       <td className="cell-name">
-        <ProductName name={c.product_name} />
+        <HighlightedName c={c} query={props.query ?? ''} />
       </td>
       <td className="num">{formatMoney(c.amount, c.currency)}</td>
       <td>

@@ -1,52 +1,77 @@
-// Checkouts: the service's pages (limit/offset/active, its own total), searched within the
-// loaded page, rows virtualised so a 100-row page scrolls smoothly.
-import { useMemo, useRef, useState } from 'react';
+// Checkouts: every checkout of the account, searched in the local mirror as you type
+// (debounced), narrowed by chips, paged over limit/offset with the rows virtualised. The
+// previous answer stays on screen while the next one comes and when it fails.
+import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Checkout } from '../../../../shared/domain.ts';
-import { useCheckoutPage } from '../../api/queries.ts';
-import { errorMessage } from '../../bridge/index.ts';
-import { PAGE_SIZES, useUi, type ActiveFilter, type PageSize } from '../../state/ui-store.ts';
+import type { Checkout, CheckoutPage } from '../../../../shared/domain.ts';
+import { useSyncCheckouts } from '../../api/mutations.ts';
+import { useCheckoutSearch, useSyncStatus } from '../../api/queries.ts';
+import { toEngineError } from '../../bridge/index.ts';
+import { userLocale } from '../../lib/locale.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { PAGE_SIZES, useUi, type PageSize } from '../../state/ui-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../ui/Feedback.tsx';
-import { Segmented } from '../../ui/Segmented.tsx';
-import { Icon } from '../../ui/icons.tsx';
-import { useNow } from '../../lib/use-now.ts';
 import { QrDialog } from '../share/QrDialog.tsx';
 import { CheckoutRow, ROW_HEIGHT } from './CheckoutRow.tsx';
+import { FilterChips } from './FilterChips.tsx';
+import { SearchBox, useSearchShortcut } from './SearchBox.tsx';
+import { SyncLine } from './SyncLine.tsx';
+import { isFiltered, searchErrorText, searchInput, type SearchState } from './search-input.ts';
+import { countText } from './sync-text.ts';
 
-const FILTERS: { value: ActiveFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
+/** Long enough to skip the keys of a word typed at speed, short enough to feel instant. */
+export const SEARCH_DEBOUNCE_MS = 150;
+
+/** An answer and the query it answers (its hits are marked with that query, not the box's). */
+interface Shown {
+  page: CheckoutPage;
+  query: string;
+}
 
 export function Checkouts() {
-  const {
-    checkoutFilter,
-    pageSize,
-    page,
-    search,
-    setCheckoutFilter,
-    setPageSize,
-    setPage,
-    setSearch,
-    go,
-  } = useUi();
-  const active = checkoutFilter === 'all' ? undefined : checkoutFilter === 'active';
-  const q = useCheckoutPage(pageSize, page * pageSize, active);
-  const [qr, setQr] = useState<Checkout | null>(null);
+  const ui = useUi();
+  const query = useDebounced(ui.search, SEARCH_DEBOUNCE_MS);
   const now = useNow(30_000);
+  const state: SearchState = {
+    query,
+    status: ui.checkoutFilter,
+    currency: ui.currencyFilter,
+    range: ui.dateRange,
+    from: ui.dateFrom,
+    to: ui.dateTo,
+    limit: ui.pageSize,
+    offset: ui.page * ui.pageSize,
+  };
+  const built = searchInput(state, new Date(now));
+  const input = 'input' in built ? built.input : null;
+  const q = useCheckoutSearch(input);
+  const sync = useSyncStatus();
+  const syncNow = useSyncCheckouts();
+  const [qr, setQr] = useState<Checkout | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLInputElement>(null);
+  useSearchShortcut(boxRef);
 
-  const rows = useMemo(() => {
-    const data = q.data?.data ?? [];
-    const s = search.trim().toLowerCase();
-    if (!s) return data;
-    return data.filter(
-      (c) => c.product_name.toLowerCase().includes(s) || c.id.toLowerCase().includes(s),
-    );
-  }, [q.data, search]);
+  // The last answer that came, kept while a new search fails (React's "adjust state while
+  // rendering" pattern: no effect, no extra frame with the old rows gone).
+  const [shown, setShown] = useState<Shown | null>(null);
+  if (q.data && !q.isPlaceholderData && q.data !== shown?.page) {
+    setShown({ page: q.data, query: input?.query ?? '' });
+  }
+  const current = shown ?? (q.data ? { page: q.data, query: '' } : null);
 
+  // Coming back to the window: links made elsewhere (the service's own dashboard, another
+  // device) come in through an incremental sync; the search then refetches on its push.
+  const { mutate: startSync } = syncNow;
+  useEffect(() => {
+    const onFocus = () => startSync(false);
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [startSync]);
+
+  const rows = current?.page.data ?? [];
   // No React Compiler in this build, so nothing memoises the virtualiser's functions.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
@@ -59,90 +84,82 @@ export function Checkouts() {
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
 
-  const total = q.data?.total ?? 0;
-  const from = total === 0 ? 0 : page * pageSize + 1;
-  const to = Math.min(total, page * pageSize + (q.data?.data.length ?? 0));
-  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const locale = userLocale();
+  const fmt = new Intl.NumberFormat(locale);
+  const total = current?.page.total ?? 0;
+  const offset = current?.page.offset ?? 0;
+  const from = total === 0 ? 0 : offset + 1;
+  const to = Math.min(total, offset + rows.length);
+  const lastPage = Math.max(0, Math.ceil(total / ui.pageSize) - 1);
+  const filtered = isFiltered(state);
+  const mirrored = sync.data?.mirrored ?? null;
+  const searchError = q.isError ? searchErrorText(toEngineError(q.error)) : null;
+  const onlyStatus = filtered && !query.trim() && !ui.currencyFilter && ui.dateRange === 'any';
+
+  const clear = () => {
+    ui.clearSearch();
+    boxRef.current?.focus();
+  };
 
   return (
     <section className="screen checkouts" aria-labelledby="checkouts-title">
       <header className="screen-head">
         <div>
           <h1 id="checkouts-title">Checkouts</h1>
-          <p className="muted">Every payment link on this account, newest first.</p>
+          <SyncLine />
         </div>
-        <Button variant="primary" onClick={() => go('new')}>
+        <Button variant="primary" onClick={() => ui.go('new')}>
           New payment link
         </Button>
       </header>
 
-      <div className="toolbar">
-        <Segmented
-          label="Show"
-          value={checkoutFilter}
-          options={FILTERS}
-          onChange={setCheckoutFilter}
-        />
-        <input
-          type="search"
-          className="search"
-          aria-label="Search this page"
-          placeholder="Search this page"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <label className="inline-label">
-          Per page
-          <select
-            value={pageSize}
-            onChange={(e) => setPageSize(Number(e.target.value) as PageSize)}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label="Refresh checkouts"
-          onClick={() => void q.refetch()}
-          busy={q.isFetching && !q.isLoading}
-        >
-          <Icon name="refresh" />
-        </Button>
+      <div className="search-bar">
+        <SearchBox ref={boxRef} value={ui.search} onChange={ui.setSearch} error={searchError} />
+        {current ? (
+          <span className="search-count" aria-live="polite" aria-atomic="true">
+            {filtered || mirrored === null
+              ? `${countText(total, mirrored ?? total, locale)}`
+              : `${fmt.format(total)} ${total === 1 ? 'checkout' : 'checkouts'}`}
+          </span>
+        ) : null}
+        <FilterChips dateError={'error' in built ? built.error : null} />
       </div>
 
-      {q.isLoading ? (
-        <Spinner label="Loading checkouts" />
-      ) : q.isError && !q.data ? (
-        <ErrorState
-          title="Checkouts could not be loaded"
-          message={errorMessage(q.error)}
-          onRetry={() => void q.refetch()}
-        />
+      {!current ? (
+        q.isError ? (
+          <ErrorState
+            title="Checkouts could not be searched"
+            message={searchError ?? ''}
+            onRetry={() => void q.refetch()}
+          />
+        ) : (
+          <Spinner label="Loading checkouts" />
+        )
       ) : total === 0 ? (
-        <EmptyState
-          title={
-            checkoutFilter === 'all' ? 'No payment links yet' : `No ${checkoutFilter} payment links`
-          }
-        >
-          <p className="muted">Create one and it will be listed here.</p>
-          <Button variant="primary" onClick={() => go('new')}>
-            New payment link
-          </Button>
-        </EmptyState>
+        !filtered ? (
+          <EmptyState title="No payment links yet">
+            <p className="muted">Create one and it will be listed here.</p>
+            <Button variant="primary" onClick={() => ui.go('new')}>
+              New payment link
+            </Button>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title={
+              current.query
+                ? `No checkouts match “${current.query}”`
+                : onlyStatus
+                  ? `No ${ui.checkoutFilter} payment links`
+                  : 'No checkouts match these filters'
+            }
+          >
+            <Button onClick={clear}>Clear search and filters</Button>
+          </EmptyState>
+        )
       ) : (
         <>
-          {q.isError ? (
-            <p className="field-error" role="alert">
-              Refresh failed: {errorMessage(q.error)}
-            </p>
-          ) : null}
           <div className="table-scroll" ref={scrollRef} tabIndex={0} aria-label="Checkouts table">
-            <table className="table">
+            <table className="table" aria-busy={q.isFetching || undefined}>
               <thead>
                 <tr>
                   <th scope="col">Product</th>
@@ -160,32 +177,47 @@ export function Checkouts() {
                 {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
                 {items.map((v) => {
                   const c = rows[v.index]!;
-                  return <CheckoutRow key={c.id} c={c} now={now} onQr={setQr} />;
+                  return (
+                    <CheckoutRow key={c.id} c={c} now={now} onQr={setQr} query={current.query} />
+                  );
                 })}
                 {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
               </tbody>
             </table>
             {rows.length === 0 ? (
-              search.trim() ? (
-                <p className="muted pad">Nothing on this page matches “{search}”.</p>
-              ) : (
-                <p className="muted pad">
-                  This page is empty.{' '}
-                  <button type="button" className="link" onClick={() => setPage(0)}>
-                    Go to the first page
-                  </button>
-                </p>
-              )
+              <p className="muted pad">
+                This page is empty.{' '}
+                <button type="button" className="link" onClick={() => ui.setPage(0)}>
+                  Go to the first page
+                </button>
+              </p>
             ) : null}
           </div>
           <nav className="pager" aria-label="Pages">
-            <span className="muted" aria-live="polite">
-              {from}–{to} of {total}
+            <span className="muted">
+              {fmt.format(from)}–{fmt.format(to)} of {fmt.format(total)}
             </span>
-            <Button size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            <label className="inline-label">
+              Per page
+              <select
+                value={ui.pageSize}
+                onChange={(e) => ui.setPageSize(Number(e.target.value) as PageSize)}
+              >
+                {PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button size="sm" disabled={ui.page === 0} onClick={() => ui.setPage(ui.page - 1)}>
               ← Previous
             </Button>
-            <Button size="sm" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+            <Button
+              size="sm"
+              disabled={ui.page >= lastPage}
+              onClick={() => ui.setPage(ui.page + 1)}
+            >
               Next →
             </Button>
           </nav>

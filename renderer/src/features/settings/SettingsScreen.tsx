@@ -2,6 +2,7 @@ import { useProfiles, useSettings } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { AccountSection } from './AccountSection.tsx';
+import { CheckoutSyncSection } from './CheckoutSyncSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
 import { PhoneAccessSection } from './PhoneAccessSection.tsx';
@@ -39,6 +40,7 @@ export function SettingsScreen() {
           <PreferencesSection settings={settings.data!} />
         </>
       )}
+      <CheckoutSyncSection />
       <ExportSection />
       {/* Last: it appears on the Sandbox profile only, and the sections above keep their place. */}
       {active?.kind === 'sandbox' ? <PhoneAccessSection /> : null}

@@ -9,6 +9,7 @@ import {
   feedHas,
   localDayOf,
   markCheckoutPaid,
+  mirrorChanged,
   trailingThrottle,
   upsertPayment,
 } from '../../../../renderer/src/api/live-cache.ts';
@@ -155,5 +156,28 @@ describe('TotalsDay (issue 16 item 5: a time-zone change on the same day)', () =
     expect(watch.stale(undefined, noon)).toBe(false);
     // Midnight still counts on its own.
     expect(watch.stale(t, new Date(2026, 10, 24, 0, 0, 1))).toBe(true);
+  });
+});
+
+describe('mirrorChanged (a sync push makes the search on screen ask again)', () => {
+  const s = {
+    profile_id: 'sandbox',
+    state: 'syncing' as const,
+    synced: 100,
+    total: 4800,
+    mirrored: 100,
+    last_synced_at: null,
+    retry_at: null,
+    error: null,
+  };
+  it('is true when checkouts came in, a sync ended, or the profile changed', () => {
+    expect(mirrorChanged(undefined, s)).toBe(true);
+    expect(mirrorChanged(s, { ...s, mirrored: 200, synced: 200 })).toBe(true);
+    expect(mirrorChanged(s, { ...s, state: 'idle', last_synced_at: at })).toBe(true);
+    expect(mirrorChanged(s, { ...s, profile_id: 'live-1' })).toBe(true);
+  });
+  it('is false for progress that brought nothing new (known pages of a later sync)', () => {
+    expect(mirrorChanged(s, { ...s, synced: 200 })).toBe(false);
+    expect(mirrorChanged(s, { ...s, state: 'backing_off', retry_at: at })).toBe(false);
   });
 });

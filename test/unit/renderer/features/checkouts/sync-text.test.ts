@@ -1,0 +1,70 @@
+// The sync line's words, numbers in the person's locale.
+import { describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../../../../shared/domain.ts';
+import { countText, syncLine } from '../../../../../renderer/src/features/checkouts/sync-text.ts';
+
+const now = new Date(2026, 10, 21, 14, 0).getTime();
+const status = (over: Partial<SyncStatus>): SyncStatus => ({
+  profile_id: 'sandbox',
+  state: 'idle',
+  synced: 0,
+  total: null,
+  mirrored: 0,
+  last_synced_at: null,
+  retry_at: null,
+  error: null,
+  ...over,
+});
+
+describe('syncLine', () => {
+  it('counts pages in the locale', () => {
+    const l = syncLine(status({ state: 'syncing', synced: 12_300, total: 48_000 }), now, 'en-US');
+    expect(l.text).toBe('Syncing checkouts… 12,300 of 48,000');
+    expect(l.progress).toEqual({ value: 12_300, max: 48_000 });
+    expect(
+      syncLine(status({ state: 'syncing', synced: 12_300, total: 48_000 }), now, 'de-DE').text,
+    ).toBe('Syncing checkouts… 12.300 of 48.000');
+    expect(syncLine(status({ state: 'syncing', synced: 100 }), now, 'en-US')).toMatchObject({
+      text: 'Syncing checkouts… 100',
+      progress: null,
+    });
+  });
+
+  it('says when it last finished', () => {
+    const at = new Date(now - 2 * 60_000).toISOString();
+    expect(syncLine(status({ last_synced_at: at }), now, 'en-US').text).toBe(
+      'Synced 2 minutes ago',
+    );
+    expect(syncLine(status({}), now, 'en-US').text).toBe('Not synced yet');
+  });
+
+  it('says why it paused and when it tries again', () => {
+    const retry = new Date(2026, 10, 21, 14, 5).toISOString();
+    const l = syncLine(
+      status({
+        state: 'backing_off',
+        retry_at: retry,
+        error: { code: 'offline', message: 'The service is not reachable.' },
+      }),
+      now,
+      'en-GB',
+    );
+    expect(l.text).toBe('Sync paused: service unreachable, retrying at 14:05');
+    expect(l.tone).toBe('warn');
+    expect(
+      syncLine(
+        status({ state: 'failed', error: { code: 'weird', message: 'Something odd happened.' } }),
+        now,
+        'en-US',
+      ).text,
+    ).toBe('Sync failed: Something odd happened');
+  });
+});
+
+describe('countText', () => {
+  it('reads "37 of 48,000"', () => {
+    expect(countText(37, 48_000, 'en-US')).toBe('37 of 48,000');
+    // A count pushed before the mirror's total caught up never reads "50 of 40".
+    expect(countText(50, 40, 'en-US')).toBe('50 of 50');
+  });
+});
