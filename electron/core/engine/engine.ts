@@ -8,7 +8,8 @@ import type { Engine, EngineOptions } from './types.ts';
 import { EngineError } from '../../../shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { detailHandlers } from './handlers-detail.ts';
-import { pendingMirrorHandlers } from './handlers-search-pending.ts';
+import { mirrorHandlers } from './handlers-mirror.ts';
+import { CheckoutMirror, type MirrorOptions } from '../mirror/index.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
 import { sandboxHandlers } from './handlers-sandbox.ts';
@@ -46,6 +47,8 @@ export interface EngineInternals {
   onClockWatch?: (watch: ClockWatch) => void;
   /** Given the engine's store once it is open (the fault tests fill its disk). */
   onStore?: (store: Store) => void;
+  /** The checkout mirror's pacing (tests run it time-scaled and stop it mid-sync). */
+  mirror?: MirrorOptions;
   /** This computer's LAN addresses for phone mode (default: its network interfaces). */
   lanAddresses?: () => LanAddress[];
   /** The 10-minute reachability schedule's timer (tests fire it by hand). */
@@ -141,13 +144,21 @@ export async function createEngine(
     openExternal: opts.openExternal,
     now: internals.now ?? (() => new Date()),
   };
+  // The checkout mirror follows the active profile: a sync at start, every few minutes, on
+  // demand, and when a switch shows up in the status push.
+  const mirror = new CheckoutMirror(
+    { store, active, emit: (s) => emitter.emit('checkouts.sync', s), log },
+    internals.mirror,
+  );
+  const offFollow = emitter.on('receiver.status', () => mirror.follow());
+  mirror.sync();
   const handlers: Handlers = {
     ...profileHandlers(ctx),
     ...checkoutHandlers(ctx),
     ...detailHandlers(ctx),
     ...settingsHandlers(ctx),
     ...sandboxHandlers(ctx),
-    ...pendingMirrorHandlers(),
+    ...mirrorHandlers(ctx, mirror),
   };
 
   let closing: Promise<void> | null = null;
@@ -198,7 +209,9 @@ export async function createEngine(
     close() {
       closing ??= (async () => {
         watch.stop();
+        offFollow();
         try {
+          await mirror.close();
           await active.close();
         } finally {
           emitter.clear();

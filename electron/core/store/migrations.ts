@@ -18,6 +18,10 @@ const COUNTER_BACKFILL = `
     GROUP BY profile_id, received_ms / 900000, currency;
 `;
 
+/** The item names of a checkout's items JSON, one per line (NULL when items are unknown). */
+const ITEM_NAMES = (col: string) =>
+  `(SELECT group_concat(json_extract(value, '$.name'), char(10)) FROM json_each(${col}))`;
+
 export const MIGRATIONS: readonly string[] = [
   // 1: the initial schema.
   `
@@ -259,6 +263,48 @@ export const MIGRATIONS: readonly string[] = [
   // payments_one_verified covers only verified ones, so without this it would scan them all.
   `
   CREATE INDEX payments_by_checkout ON payments (profile_id, checkout_id);
+  `,
+  // 7: the checkout mirror (electron/core/mirror/): a full-text index for search, kept in
+  // step with checkouts by triggers; created_ms, a virtual column computed from the
+  // service's created_at, so date filters and newest-first order use one index whatever
+  // form of ISO time the service writes; and each profile's sync cursor (a killed sync goes
+  // on where it stopped). Trigram, so a part of a word ("roiss") finds "Croissant";
+  // remove_diacritics so "creme" finds "Crème".
+  `
+  ALTER TABLE checkouts ADD COLUMN created_ms INTEGER
+    GENERATED ALWAYS AS (CAST((julianday(created_at) - 2440587.5) * 86400000 AS INTEGER)) VIRTUAL;
+  CREATE INDEX checkouts_by_created ON checkouts (profile_id, created_ms DESC, seq DESC);
+  CREATE INDEX checkouts_by_name ON checkouts (profile_id, product_name COLLATE NOCASE);
+  CREATE VIRTUAL TABLE checkout_text USING fts5(
+    product_name, item_names, checkout_id,
+    tokenize = 'trigram remove_diacritics 1'
+  );
+  CREATE TRIGGER checkout_text_insert AFTER INSERT ON checkouts BEGIN
+    INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id)
+    VALUES (NEW.seq, NEW.product_name, ${ITEM_NAMES('NEW.items')}, NEW.id);
+  END;
+  CREATE TRIGGER checkout_text_update AFTER UPDATE OF product_name, items ON checkouts
+  WHEN OLD.product_name IS NOT NEW.product_name OR OLD.items IS NOT NEW.items BEGIN
+    DELETE FROM checkout_text WHERE rowid = OLD.seq;
+    INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id)
+    VALUES (NEW.seq, NEW.product_name, ${ITEM_NAMES('NEW.items')}, NEW.id);
+  END;
+  CREATE TRIGGER checkout_text_delete AFTER DELETE ON checkouts BEGIN
+    DELETE FROM checkout_text WHERE rowid = OLD.seq;
+  END;
+  INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id)
+    SELECT seq, product_name, ${ITEM_NAMES('items')}, id FROM checkouts;
+  CREATE TABLE mirror_sync (
+    profile_id TEXT PRIMARY KEY,
+    -- 1 once a sync has read every page: later syncs read only until they know a page.
+    complete INTEGER NOT NULL DEFAULT 0,
+    -- The offset the sync under way had reached (NULL: none under way).
+    resume_offset INTEGER,
+    -- A full resync asked for and not finished yet.
+    full_pending INTEGER NOT NULL DEFAULT 0,
+    total INTEGER,
+    last_synced_ms INTEGER
+  );
   `,
 ];
 

@@ -1,0 +1,278 @@
+// Keeps every checkout of the active profile in console.db, read from the service's list
+// endpoint (newest first, 100 per page, following offset), so search covers all of them.
+//
+// - The first sync (and a full resync from Settings) reads every page. Each page is
+//   committed with the offset reached, so a sync that is killed goes on from there (one page
+//   back: new checkouts push older ones to higher offsets, so going back can only re-read,
+//   never skip). It is followed by a quick pass that picks up checkouts made meanwhile.
+// - Later syncs (at start, every few minutes, on demand) read from the newest and stop after
+//   a full page of checkouts the mirror already has with the same `active`.
+// - A failing sync backs off (Retry-After when the service sends one) and says so; what is
+//   mirrored stays searchable. Only what the service returned is stored.
+import type { SyncStatus } from '../../../shared/domain.ts';
+import { EngineError } from '../../../shared/errors.ts';
+import type { ApiClient } from '../api/index.ts';
+import { mirrorState, type MirrorCursor, type MirrorState } from '../store/mirror-state.ts';
+import { transaction } from '../store/sql.ts';
+import type { Store } from '../store/index.ts';
+
+export interface MirrorDeps {
+  store: Store;
+  /** The active profile: the mirror follows it. */
+  active: {
+    readonly id: string;
+    api(profileId: string): Promise<Pick<ApiClient, 'listCheckouts'>>;
+  };
+  emit(status: SyncStatus): void;
+  log(message: string): void;
+  now?: () => number;
+}
+
+export interface MirrorOptions {
+  pageSize?: number;
+  /** Between syncs while the console is open. */
+  intervalMs?: number;
+  /** First and largest wait after a failure (doubling in between). */
+  backoffMinMs?: number;
+  backoffMaxMs?: number;
+  /** Multiplies every wait, Retry-After too (tests run time-scaled). */
+  timeScale?: number;
+  /** At most one progress push per this many ms while pages arrive. */
+  progressMs?: number;
+  /** Told each page's offset before it is asked for (tests stop a sync there). */
+  onPage?: (offset: number, profileId: string) => void;
+}
+
+const RETRYABLE = new Set(['offline', 'timeout', 'rate_limited', 'server_error']);
+
+export class CheckoutMirror {
+  readonly #deps: MirrorDeps;
+  readonly #state: MirrorState;
+  readonly #opts: Required<Omit<MirrorOptions, 'onPage'>> & Pick<MirrorOptions, 'onPage'>;
+  readonly #now: () => number;
+  #status: SyncStatus;
+  #run: { profileId: string; abort: AbortController; done: Promise<void> } | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #failures = 0;
+  #again = false;
+  #lastPush = 0;
+  #pushTimer: ReturnType<typeof setTimeout> | null = null;
+  #closed = false;
+
+  constructor(deps: MirrorDeps, opts: MirrorOptions = {}) {
+    this.#deps = deps;
+    this.#state = mirrorState(deps.store.db);
+    this.#now = deps.now ?? Date.now;
+    this.#opts = {
+      pageSize: opts.pageSize ?? 100,
+      intervalMs: opts.intervalMs ?? 5 * 60_000,
+      backoffMinMs: opts.backoffMinMs ?? 2_000,
+      backoffMaxMs: opts.backoffMaxMs ?? 5 * 60_000,
+      timeScale: opts.timeScale ?? 1,
+      progressMs: opts.progressMs ?? 250,
+      onPage: opts.onPage,
+    };
+    this.#status = this.#idle(deps.active.id);
+  }
+
+  /** The active profile's sync; starts one when the profile changed since the last. */
+  status(): SyncStatus {
+    this.follow();
+    return this.#status;
+  }
+
+  /** Starts a sync now (full: read every page again); answers with the status at once. */
+  sync(full = false): SyncStatus {
+    this.follow();
+    const id = this.#deps.active.id;
+    if (full) {
+      const c = this.#state.cursor(id);
+      // From the newest again; the flag survives a restart until the resync is done.
+      this.#state.save(id, { ...c, full_pending: true, resume_offset: null });
+    }
+    if (this.#run && this.#run.profileId === id) {
+      // Asked while one runs: one more sync right after it (it sees the full flag).
+      this.#again = true;
+    } else {
+      this.#start(id);
+    }
+    return this.#status;
+  }
+
+  /** Called when the active profile may have changed (any channel call, a switch push). */
+  follow(): void {
+    if (this.#closed) return;
+    const id = this.#deps.active.id;
+    if (this.#status.profile_id === id) return;
+    this.#run?.abort.abort();
+    this.#run = null;
+    this.#failures = 0;
+    this.#status = this.#idle(id);
+    this.#start(id);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#pushTimer) clearTimeout(this.#pushTimer);
+    const run = this.#run;
+    run?.abort.abort();
+    await run?.done;
+  }
+
+  #idle(profileId: string): SyncStatus {
+    const c = this.#state.cursor(profileId);
+    return {
+      profile_id: profileId,
+      state: 'idle',
+      synced: 0,
+      total: c.total,
+      mirrored: this.#state.mirrored(profileId),
+      last_synced_at: c.last_synced_ms === null ? null : new Date(c.last_synced_ms).toISOString(),
+      retry_at: null,
+      error: null,
+    };
+  }
+
+  #start(profileId: string): void {
+    if (this.#closed) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    const abort = new AbortController();
+    const run = { profileId, abort, done: Promise.resolve() };
+    run.done = this.#syncAll(profileId, abort.signal).then(
+      () => this.#finished(run, null),
+      (err: unknown) => this.#finished(run, err),
+    );
+    this.#run = run;
+  }
+
+  #finished(run: { profileId: string; abort: AbortController }, err: unknown): void {
+    if (this.#run !== run) return; // replaced (a switch) or closed
+    this.#run = null;
+    if (this.#closed || run.abort.signal.aborted) return;
+    if (err === null) {
+      this.#failures = 0;
+      if (this.#again) {
+        this.#again = false;
+        this.#start(run.profileId);
+        return;
+      }
+      this.#schedule(run.profileId, this.#opts.intervalMs);
+      return;
+    }
+    const e =
+      err instanceof EngineError
+        ? err
+        : new EngineError('internal', 'The checkout sync stopped unexpectedly.');
+    if (!(err instanceof EngineError)) this.#deps.log(`checkout sync: ${String(err)}`);
+    const retryable = RETRYABLE.has(e.code);
+    this.#failures += 1;
+    const backoff = Math.min(
+      this.#opts.backoffMaxMs,
+      this.#opts.backoffMinMs * 2 ** Math.min(this.#failures - 1, 20),
+    );
+    const wait = retryable && e.retry_after_s !== undefined ? e.retry_after_s * 1000 : backoff;
+    // Not retryable (a rejected key, an unreadable answer): the next regular sync tries.
+    const delay = retryable ? wait : this.#opts.intervalMs;
+    this.#push(
+      {
+        state: retryable ? 'backing_off' : 'failed',
+        retry_at: new Date(this.#now() + delay).toISOString(),
+        error: { code: e.code, message: e.message },
+      },
+      true,
+    );
+    this.#again = false;
+    this.#schedule(run.profileId, delay);
+  }
+
+  #schedule(profileId: string, ms: number): void {
+    if (this.#closed) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (this.#deps.active.id === profileId) this.#start(profileId);
+    }, ms * this.#opts.timeScale);
+    this.#timer.unref?.();
+  }
+
+  async #syncAll(profileId: string, signal: AbortSignal): Promise<void> {
+    const cursor = this.#state.cursor(profileId);
+    const full = cursor.full_pending || !cursor.complete;
+    await this.#pass(profileId, signal, full, cursor);
+    // After reading every page, the checkouts made meanwhile sit on the first pages.
+    if (full && !signal.aborted)
+      await this.#pass(profileId, signal, false, this.#state.cursor(profileId));
+    if (signal.aborted) return;
+    this.#push({ state: 'idle', retry_at: null, error: null }, true);
+  }
+
+  /** One walk from the newest (or the resume point) until the end or a known page. */
+  async #pass(
+    profileId: string,
+    signal: AbortSignal,
+    full: boolean,
+    cursor: MirrorCursor,
+  ): Promise<void> {
+    const size = this.#opts.pageSize;
+    let offset =
+      full && cursor.resume_offset !== null ? Math.max(0, cursor.resume_offset - size) : 0;
+    this.#push({ state: 'syncing', synced: offset, total: cursor.total, retry_at: null }, true);
+    const api = await this.#deps.active.api(profileId);
+    for (;;) {
+      if (signal.aborted) return;
+      this.#opts.onPage?.(offset, profileId);
+      const page = await api.listCheckouts({ limit: size, offset }, { signal });
+      if (signal.aborted) return;
+      const known = full
+        ? null
+        : this.#state.knownActive(
+            profileId,
+            page.data.map((c) => c.id),
+          );
+      const allKnown =
+        known !== null &&
+        page.data.length === size &&
+        page.data.every((c) => known.get(c.id) === c.active);
+      const end = page.data.length < size || allKnown;
+      const reached = offset + page.data.length;
+      transaction(this.#deps.store.db, () => {
+        this.#deps.store.checkouts.upsertListed(profileId, page.data);
+        const now = this.#state.cursor(profileId);
+        this.#state.save(profileId, {
+          complete: now.complete || (full && end),
+          resume_offset: full && !end ? reached : null,
+          full_pending: full && !end ? now.full_pending : false,
+          total: page.total,
+          last_synced_ms: end ? this.#now() : now.last_synced_ms,
+        });
+      });
+      this.#push({ synced: reached, total: page.total }, end);
+      if (end) return;
+      offset = reached;
+    }
+  }
+
+  /** Updates the status and pushes it, at most every progressMs unless `now`. */
+  #push(change: Partial<SyncStatus>, now = false): void {
+    const id = this.#status.profile_id;
+    const c = this.#state.cursor(id);
+    this.#status = {
+      ...this.#status,
+      ...change,
+      last_synced_at: c.last_synced_ms === null ? null : new Date(c.last_synced_ms).toISOString(),
+    };
+    const send = () => {
+      this.#pushTimer = null;
+      this.#lastPush = Date.now();
+      this.#status = { ...this.#status, mirrored: this.#state.mirrored(id) };
+      this.#deps.emit(this.#status);
+    };
+    if (now || Date.now() - this.#lastPush >= this.#opts.progressMs) {
+      if (this.#pushTimer) clearTimeout(this.#pushTimer);
+      send();
+    } else {
+      this.#pushTimer ??= setTimeout(send, this.#opts.progressMs);
+    }
+  }
+}
