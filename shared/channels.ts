@@ -21,9 +21,16 @@ export const CHANNELS = [
   'settings.set',
   'shell.openCheckout',
   'export.csv',
+  'tunnel.status',
+  'tunnel.set',
 ] as const;
 
-export const EVENTS = ['payment.received', 'receiver.status', 'checkout.created'] as const;
+export const EVENTS = [
+  'payment.received',
+  'receiver.status',
+  'checkout.created',
+  'tunnel.status',
+] as const;
 
 export type Channel = (typeof CHANNELS)[number];
 export type EventName = (typeof EVENTS)[number];

@@ -15,6 +15,8 @@ import {
   ReceiverStatus,
   Settings,
   Totals,
+  TunnelMode,
+  TunnelStatus,
   WebhookStatus,
 } from './domain.ts';
 import type { ErrorShape } from './errors.ts';
@@ -104,6 +106,18 @@ export const contract = {
     input: z.object({ kind: z.enum(['payments', 'checkouts']) }).strict(),
     output: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() }),
   },
+  /** How the service reaches the active live profile's receiver (a tunnel tool or an own URL). */
+  'tunnel.status': { input: Empty, output: TunnelStatus },
+  'tunnel.set': {
+    input: z
+      .object({
+        mode: TunnelMode,
+        /** Required with mode 'own': the public http(s) URL that forwards to the receiver. */
+        public_url: z.string().max(2000).optional(),
+      })
+      .strict(),
+    output: TunnelStatus,
+  },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
@@ -111,6 +125,7 @@ export const eventSchemas = {
   'receiver.status': ReceiverStatus,
   // Any screen (or a second screen on the LAN) creating a link tells every open list.
   'checkout.created': Checkout,
+  'tunnel.status': TunnelStatus,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.
@@ -163,5 +178,6 @@ export {
   ReceiverStatus,
   Settings,
   Totals,
+  TunnelStatus,
   WebhookStatus,
 };

@@ -2,15 +2,28 @@
 // during a settings change never leaves two receivers or a half-registered webhook. The
 // parts each do one job: the receiver's lifecycle (receiver/receiver-host.ts), the embedded
 // sandbox (embedded-sandbox/sandbox-host.ts), webhook registration
-// (receiver/webhook-registrar.ts) and the API clients (api-clients.ts).
-import type { ReceiverStatus, WebhookStatus } from '../../../shared/domain.ts';
+// (receiver/webhook-registrar.ts), the API clients (api-clients.ts) and the live profile's
+// tunnel (tunnel/tunnel-host.ts), which starts and stops with the receiver.
+import type {
+  ReceiverStatus,
+  TunnelMode,
+  TunnelStatus,
+  WebhookStatus,
+} from '../../../shared/domain.ts';
 import type { ApiClient, HttpConfig } from '../api/index.ts';
 import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
 import { EngineError } from '../../../shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
-import { ReceiverHost, WebhookRegistrar, findCheckout, receiverRepo } from '../receiver/index.ts';
+import {
+  ReceiverHost,
+  WebhookRegistrar,
+  checkPublicUrl,
+  findCheckout,
+  receiverRepo,
+} from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
+import { ADAPTERS, TunnelHost, setTunnelTool } from '../tunnel/index.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
 
@@ -22,7 +35,19 @@ export interface ActiveProfileOptions {
   sandboxTimeScale?: number | undefined;
   http?: Partial<HttpConfig> | undefined;
   recheckMs?: number | undefined;
+  /** Where tunnel tools are found and how fast they are restarted (tests shorten it). */
+  tunnel?: TunnelInternals | undefined;
+  now?: (() => Date) | undefined;
   log: (message: string) => void;
+}
+
+export interface TunnelInternals {
+  /** The environment tools are found in (PATH) and run with; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** First restart delay of a tunnel that died (default 1 s, doubling). */
+  backoffMs?: number;
+  /** How long a tunnel may take to report its URL (default 30 s). */
+  startTimeoutMs?: number;
 }
 
 const GAPS_SHOWN = 20;
@@ -40,6 +65,8 @@ export class ActiveProfile {
   readonly #sandbox: SandboxHost;
   readonly #receiver: ReceiverHost;
   readonly #registrar: WebhookRegistrar;
+  readonly #tunnel: TunnelHost;
+  readonly #now: () => Date;
   #id = SANDBOX_ID;
   #steps: Promise<unknown> = Promise.resolve();
 
@@ -47,6 +74,7 @@ export class ActiveProfile {
     const { store, keys, emitter, log } = options;
     this.#store = store;
     this.#emitter = emitter;
+    this.#now = options.now ?? (() => new Date());
     this.#clients = new ApiClients(keys, options.http);
     this.#sandbox = new SandboxHost({
       store,
@@ -81,9 +109,23 @@ export class ActiveProfile {
       keys,
       receiverUrl: () => this.#receiver.running?.url ?? null,
       receiverError: () => this.#receiver.error,
+      publicUrl: (profileId) => this.#tunnel.publicAddress(profileId),
       api: (profileId) => this.api(profileId),
       signal: this.signal,
       log,
+    });
+    this.#tunnel = new TunnelHost({
+      store,
+      env: options.tunnel?.env,
+      backoffMs: options.tunnel?.backoffMs,
+      startTimeoutMs: options.tunnel?.startTimeoutMs,
+      log,
+      onChange: () => this.emitTunnel(),
+      onUrl: (_url, since) => {
+        void this.#tunnelUp(since).catch((err: unknown) =>
+          log(`after the tunnel came up: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      },
     });
   }
 
@@ -106,21 +148,26 @@ export class ActiveProfile {
   activate(id: string): Promise<void> {
     return this.#serial(async () => {
       const profile = getProfile(this.#store, id);
+      await this.#stopTunnel();
       await this.#receiver.stop();
       this.#id = id;
       this.#store.profiles.setActiveId(id);
       if (profile.kind === 'sandbox') await this.#sandbox.prepare();
       await this.#receiver.start(id);
+      await this.#startTunnel();
       await this.#registrar.registerIfNeeded(id);
       this.emitStatus();
+      this.emitTunnel();
     });
   }
 
   /** Restarts the receiver (new port setting); throws if it cannot listen. */
   restartReceiver(): Promise<void> {
     return this.#serial(async () => {
+      await this.#stopTunnel();
       await this.#receiver.stop();
       await this.#receiver.start(this.#id);
+      await this.#startTunnel();
       this.emitStatus();
       if (this.#receiver.running === null) {
         throw new EngineError('conflict', this.#receiver.error ?? 'The receiver could not start.', {
@@ -149,6 +196,9 @@ export class ActiveProfile {
     return this.#serial(async () => {
       receiverRepo(this.#store).recordGap(this.#id, fromMs, toMs);
       await this.#receiver.restartIfDead(this.#id);
+      // A receiver started again may have a new port: the tunnel must point at it.
+      const port = this.#receiver.running?.port ?? null;
+      if (this.#tunnel.port !== null && this.#tunnel.port !== port) await this.#startTunnel();
       await this.#registrar.registerIfNeeded(this.#id);
       this.emitStatus();
     });
@@ -204,9 +254,90 @@ export class ActiveProfile {
     this.#emitter.emit('receiver.status', this.status());
   }
 
+  /** Chooses how the service reaches this live profile: a tunnel tool, an own URL, or none. */
+  setTunnel(mode: TunnelMode, publicUrl: string | undefined): Promise<TunnelStatus> {
+    return this.#serial(async () => {
+      const id = this.#id;
+      const profile = getProfile(this.#store, id);
+      if (profile.kind === 'sandbox' && mode !== 'off') {
+        throw new EngineError(
+          'bad_input',
+          'mode: the Sandbox profile receives payments on this computer and needs no public address. Switch to a live profile first.',
+          { field: 'mode' },
+        );
+      }
+      if (mode === 'cloudflared' || mode === 'ngrok') {
+        if (!this.#tunnel.available()[mode]) {
+          const { text, url } = ADAPTERS[mode].install;
+          throw new EngineError(
+            'conflict',
+            `mode: ${mode} is not installed on this computer (not found on PATH). ${text} ${url}`,
+            { field: 'mode' },
+          );
+        }
+        setTunnelTool(this.#store, id, mode);
+      } else {
+        const url = mode === 'own' ? checkPublicUrl(publicUrl ?? null) : null;
+        if (mode === 'own' && url === null) {
+          throw new EngineError('bad_input', 'public_url: required for "My own address"', {
+            field: 'public_url',
+          });
+        }
+        setTunnelTool(this.#store, id, null);
+        this.#store.settings.set({ public_url: url });
+      }
+      await this.#startTunnel();
+      await this.#registrar.registerIfNeeded(id);
+      this.emitStatus();
+      this.emitTunnel();
+      return this.tunnelStatus();
+    });
+  }
+
+  tunnelStatus(): TunnelStatus {
+    return this.#tunnel.status(this.#id);
+  }
+
+  emitTunnel(): void {
+    this.#emitter.emit('tunnel.status', this.tunnelStatus());
+  }
+
+  /** (Re)starts the active profile's tunnel in front of the running receiver, if it has one. */
+  async #startTunnel(): Promise<void> {
+    await this.#stopTunnel();
+    const running = this.#receiver.running;
+    if (running !== null) await this.#tunnel.start(this.#id, running.port);
+  }
+
+  /** Stops the tunnel; time it could not forward (down, or starting) counts as downtime. */
+  async #stopTunnel(): Promise<void> {
+    const since = this.#tunnel.unreachableSinceMs;
+    await this.#tunnel.stop();
+    if (since !== null) receiverRepo(this.#store).recordGap(this.#id, since, this.#now().getTime());
+  }
+
+  /**
+   * The tunnel has a (new) public URL: register the webhook there (the service hands out a
+   * new signing secret; the previous one stays accepted for deliveries already signed), and
+   * record the time the service could not reach us as downtime.
+   */
+  #tunnelUp(unreachableSinceMs: number): Promise<void> {
+    return this.#serial(async () => {
+      const id = this.#id;
+      if (this.#tunnel.publicAddress(id) === null) return;
+      await this.#registrar.registerIfNeeded(id);
+      if (this.#registrar.status(id).registered) {
+        receiverRepo(this.#store).recordGap(id, unreachableSinceMs, this.#now().getTime());
+      }
+      this.emitStatus();
+      this.emitTunnel();
+    });
+  }
+
   close(): Promise<void> {
     this.#abort.abort();
     return this.#serial(async () => {
+      await this.#stopTunnel();
       await this.#receiver.stop();
       await this.#sandbox.close();
     });

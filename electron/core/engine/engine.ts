@@ -12,7 +12,8 @@ import { settingsHandlers } from './handlers-settings.ts';
 import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts';
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
-import { ActiveProfile } from './active-profile.ts';
+import { ActiveProfile, type TunnelInternals } from './active-profile.ts';
+import { tunnelHandlers } from './handlers-tunnel.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
@@ -39,6 +40,8 @@ export interface EngineInternals {
   /** Given the watch, so a test can tick it by hand. */
   onClockWatch?: (watch: ClockWatch) => void;
   onStore?: (store: Store) => void;
+  /** Where tunnel tools are found (the tests put fakes first on PATH) and their restart delay. */
+  tunnel?: TunnelInternals;
 }
 
 export async function createEngine(
@@ -97,6 +100,8 @@ export async function createEngine(
     sandboxTimeScale: opts.sandboxTimeScale,
     http: internals.http,
     recheckMs: internals.recheckMs,
+    tunnel: internals.tunnel,
+    now: internals.now,
     log,
   });
 
@@ -128,6 +133,7 @@ export async function createEngine(
     ...profileHandlers(ctx),
     ...checkoutHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...tunnelHandlers(ctx),
   };
 
   let closing: Promise<void> | null = null;
