@@ -4,6 +4,7 @@
 // failed meanwhile arrive after the service's retry, once each; deliveries still signed with
 // the replaced secret are accepted; nothing outlives the engine.
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TunnelStatus } from '../../../../../shared/domain.ts';
 import type { MemoryVault } from '../../../../../electron/core/index.ts';
@@ -219,6 +220,42 @@ describe('a live profile behind ngrok', () => {
   });
 });
 
+describe('a tunnel that changes its URL while running', () => {
+  it('is registered again with the new URL', async () => {
+    w = await openWorld();
+    const world = w;
+    await liveProfile(world);
+    await world.h.engine.call('tunnel.set', { mode: 'cloudflared' });
+    const first = await waitUp(world);
+    const { api_key } = await world.service.createMerchant();
+    await world.h.engine.call('key.set', { key: api_key });
+    const pid = world.fakes().find((e) => e.event === 'up')!.pid;
+    process.kill(pid, 'SIGUSR2');
+    const second = await waitUp(world, first);
+    await expect
+      .poll(async () => (await world.h.engine.call('receiver.status', {})).webhook, {
+        timeout: 10_000,
+      })
+      .toMatchObject({ registered: true, url: `${second}/webhooks/••••` });
+    await pay(world, 990);
+    await expect.poll(() => world.h.payments().length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe('ngrok whose web address is not in its log', () => {
+  it('is asked at MERCHANT_NGROK_API', async () => {
+    const port = await freePort();
+    w = await openWorld({
+      FAKE_NGROK_QUIET: '1',
+      FAKE_NGROK_WEB_PORT: String(port),
+      MERCHANT_NGROK_API: `http://127.0.0.1:${port}`,
+    });
+    await liveProfile(w);
+    await w.h.engine.call('tunnel.set', { mode: 'ngrok' });
+    expect(await waitUp(w)).toBe(w.fakes().find((e) => e.event === 'up')!.url);
+  });
+});
+
 describe('choosing how the service reaches the receiver', () => {
   it('refuses a tool that is not installed, with how to install it', async () => {
     w = await openWorld({ PATH: '/nonexistent' });
@@ -267,3 +304,13 @@ describe('choosing how the service reaches the receiver', () => {
     expect(down.error).toContain('429 Too Many Requests');
   });
 });
+
+/** A port free right now (for a fake agent API that must listen where it is told). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
