@@ -6,7 +6,13 @@
 // receiver shares, so they are reconciled by ONE trailing refetch at most once a second.
 // After a dropped event stream everything is refetched, so nothing missed stays missing.
 import type { QueryClient } from '@tanstack/react-query';
-import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '../../../shared/domain.ts';
+import type {
+  CheckoutPage,
+  Payment,
+  ReceiverStatus,
+  Totals,
+  TunnelStatus,
+} from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { onLinkState } from '../bridge/connection.ts';
 import { qk } from './query-keys.ts';
@@ -58,6 +64,9 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
       void client.invalidateQueries({ queryKey: qk.totals });
     }
   });
+  const offTunnel = merchant.on('tunnel.status', (t: TunnelStatus) => {
+    client.setQueryData(qk.tunnel, t);
+  });
   // A link made on another screen or window changes every page's total and order: the page
   // on screen refetches now, the others when next shown.
   const offCreated = merchant.on('checkout.created', () => {
@@ -72,6 +81,7 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     offPayment();
     offStatus();
     offCreated();
+    offTunnel();
     offLink();
   };
 }

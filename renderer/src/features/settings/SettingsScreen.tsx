@@ -1,14 +1,19 @@
-import { useSettings } from '../../api/queries.ts';
+import { useProfiles, useSettings } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
+import { LivePaymentsSection } from './LivePaymentsSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
 import { ProfilesSection } from './ProfilesSection.tsx';
 import { ReceiverSection } from './ReceiverSection.tsx';
 
 export function SettingsScreen() {
   const settings = useSettings();
+  const profiles = useProfiles();
+  // Only a live profile needs a public address: the sandbox runs on this computer.
+  const live =
+    profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id)?.kind === 'live';
   return (
     <section className="screen settings" aria-labelledby="settings-title">
       <header className="screen-head">
@@ -29,6 +34,12 @@ export function SettingsScreen() {
         />
       ) : (
         <>
+          {live ? (
+            <LivePaymentsSection
+              key={profiles.data?.active_id}
+              publicUrl={settings.data!.public_url}
+            />
+          ) : null}
           <ReceiverSection
             key={`${settings.data!.receiver_port}|${settings.data!.public_url}`}
             settings={settings.data!}
