@@ -38,6 +38,7 @@ export function StatusStrip() {
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
   const t = tunnel.data;
+  const showTunnel = active?.kind === 'live' && usesTool(t);
   const register = useRegisterWebhook({
     onSuccess: () => announce('Webhook registered'),
     onError: (e) => announce(`Webhook registration failed: ${errorMessage(e)}`),
@@ -65,7 +66,7 @@ export function StatusStrip() {
   );
   return (
     <>
-      <dl className="status-strip" aria-label="Receiver status">
+      <dl className={`status-strip${showTunnel ? ' has-tunnel' : ''}`} aria-label="Receiver status">
         <div>
           <dt>Receiver</dt>
           <dd>
@@ -75,7 +76,7 @@ export function StatusStrip() {
             </span>
           </dd>
         </div>
-        {active?.kind === 'live' && usesTool(t) ? (
+        {showTunnel && t ? (
           <div>
             <dt>Tunnel</dt>
             <dd>
