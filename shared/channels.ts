@@ -23,6 +23,7 @@ export const CHANNELS = [
   'export.csv',
   'tunnel.status',
   'tunnel.set',
+  'receiver.check',
 ] as const;
 
 export const EVENTS = [
@@ -30,6 +31,7 @@ export const EVENTS = [
   'receiver.status',
   'checkout.created',
   'tunnel.status',
+  'receiver.unreachable',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -11,6 +11,7 @@ import {
   PaymentPage,
   Profile,
   ProfileList,
+  ReachCheck,
   ReceiverRequest,
   ReceiverStatus,
   Settings,
@@ -118,6 +119,8 @@ export const contract = {
       .strict(),
     output: TunnelStatus,
   },
+  /** Sends a signed test request through the public URL to this receiver (Check now). */
+  'receiver.check': { input: Empty, output: ReachCheck },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
@@ -126,6 +129,8 @@ export const eventSchemas = {
   // Any screen (or a second screen on the LAN) creating a link tells every open list.
   'checkout.created': Checkout,
   'tunnel.status': TunnelStatus,
+  // The first failed reachability check of a streak (a desktop notification, once).
+  'receiver.unreachable': ReachCheck,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

@@ -100,6 +100,29 @@ export type WebhookStatus = z.infer<typeof WebhookStatus>;
 
 export const Downtime = z.object({ from: isoTime, to: isoTime });
 
+/** Why a reachability check failed, one code per kind of failure. */
+export const ReachErrorCode = z.enum([
+  'no_public_url',
+  'dns',
+  'refused',
+  'tls',
+  'timeout',
+  'not_this_receiver',
+  'http_error',
+]);
+export type ReachErrorCode = z.infer<typeof ReachErrorCode>;
+
+/** The result of sending a test request through the public URL to this receiver. */
+export const ReachCheck = z.object({
+  reachable: z.boolean(),
+  /** The URL probed, with the receiver's token masked. */
+  public_url: z.string().nullable(),
+  round_trip_ms: z.number().nullable(),
+  checked_at: isoTime,
+  error: z.object({ code: ReachErrorCode, message: z.string() }).optional(),
+});
+export type ReachCheck = z.infer<typeof ReachCheck>;
+
 export const ReceiverStatus = z.object({
   listening: z.boolean(),
   /** host:port the receiver listens on; the token path is not shown. */
@@ -109,6 +132,8 @@ export const ReceiverStatus = z.object({
   gaps: z.array(Downtime),
   webhook: WebhookStatus,
   error: z.string().nullable(),
+  /** The latest reachability check of the active profile, if one ran. */
+  reach: ReachCheck.optional(),
 });
 export type ReceiverStatus = z.infer<typeof ReceiverStatus>;
 

@@ -59,7 +59,7 @@ async function expectWholeStrip(where: string): Promise<void> {
   await expect(strip).toContainText('Live updates');
   expect(await clippedIn(strip), `${where}: strip clipped`).toEqual([]);
   const cells = await strip.locator(':scope > div').all();
-  expect(cells).toHaveLength(4);
+  expect(cells).toHaveLength(5);
   for (const cell of cells) {
     const label = (await cell.locator('dt').textContent()) ?? '?';
     expect(insideWindow(await boxOf(cell), page), `${where}: "${label}" inside the window`).toBe(

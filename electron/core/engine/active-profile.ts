@@ -2,9 +2,11 @@
 // during a settings change never leaves two receivers or a half-registered webhook. The
 // parts each do one job: the receiver's lifecycle (receiver/receiver-host.ts), the embedded
 // sandbox (embedded-sandbox/sandbox-host.ts), webhook registration
-// (receiver/webhook-registrar.ts), the API clients (api-clients.ts) and the live profile's
-// tunnel (tunnel/tunnel-host.ts), which starts and stops with the receiver.
+// (receiver/webhook-registrar.ts), the API clients (api-clients.ts), the reachability
+// checks (reach-monitor.ts) and the live profile's tunnel (tunnel/tunnel-host.ts), which
+// starts and stops with the receiver.
 import type {
+  ReachCheck,
   ReceiverStatus,
   TunnelMode,
   TunnelStatus,
@@ -16,16 +18,21 @@ import { EngineError } from '../../../shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import {
+  ReachProbes,
   ReceiverHost,
   WebhookRegistrar,
   checkPublicUrl,
+  failedCheck,
   findCheckout,
+  maskWebhookUrl,
+  probeReach,
   receiverRepo,
 } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
 import { ADAPTERS, TunnelHost, setTunnelTool } from '../tunnel/index.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
+import { ReachMonitor, type ReachReason, type ReachTimer } from './reach-monitor.ts';
 
 export interface ActiveProfileOptions {
   store: Store;
@@ -38,6 +45,9 @@ export interface ActiveProfileOptions {
   /** Where tunnel tools are found and how fast they are restarted (tests shorten it). */
   tunnel?: TunnelInternals | undefined;
   now?: (() => Date) | undefined;
+  /** The 10-minute reachability schedule's timer, and how long one check may take. */
+  reachTimer?: ReachTimer | undefined;
+  reachTimeoutMs?: number | undefined;
   log: (message: string) => void;
 }
 
@@ -67,6 +77,11 @@ export class ActiveProfile {
   readonly #registrar: WebhookRegistrar;
   readonly #tunnel: TunnelHost;
   readonly #now: () => Date;
+  // This run's secret for reachability probes: random at start, never stored or logged.
+  readonly #probes = new ReachProbes();
+  readonly #reach: ReachMonitor;
+  readonly #reachTimeoutMs: number | undefined;
+  readonly #log: (message: string) => void;
   #id = SANDBOX_ID;
   #steps: Promise<unknown> = Promise.resolve();
 
@@ -102,6 +117,7 @@ export class ActiveProfile {
       onPayment: (payment) => emitter.emit('payment.received', payment),
       onStatus: () => this.emitStatus(),
       recheckMs: options.recheckMs,
+      reach: this.#probes,
       log,
     });
     this.#registrar = new WebhookRegistrar({
@@ -112,6 +128,15 @@ export class ActiveProfile {
       publicUrl: (profileId) => this.#tunnel.publicAddress(profileId),
       api: (profileId) => this.api(profileId),
       signal: this.signal,
+      log,
+    });
+    this.#reachTimeoutMs = options.reachTimeoutMs;
+    this.#log = log;
+    this.#reach = new ReachMonitor({
+      run: () => this.#probeReach(),
+      onResult: () => this.emitStatus(),
+      onUnreachable: (check) => emitter.emit('receiver.unreachable', check),
+      timer: options.reachTimer,
       log,
     });
     this.#tunnel = new TunnelHost({
@@ -148,6 +173,8 @@ export class ActiveProfile {
   activate(id: string): Promise<void> {
     return this.#serial(async () => {
       const profile = getProfile(this.#store, id);
+      // Before the receiver stops: a check cut short by the switch is not a failure.
+      this.#reach.reset(profile.kind === 'live');
       await this.#stopTunnel();
       await this.#receiver.stop();
       this.#id = id;
@@ -155,15 +182,72 @@ export class ActiveProfile {
       if (profile.kind === 'sandbox') await this.#sandbox.prepare();
       await this.#receiver.start(id);
       await this.#startTunnel();
-      await this.#registrar.registerIfNeeded(id);
+      await this.#registerIfNeeded();
       this.emitStatus();
       this.emitTunnel();
+    });
+  }
+
+  /** Registers when needed; a registration made now is followed by a reachability check. */
+  async #registerIfNeeded(): Promise<void> {
+    if (await this.#registrar.registerIfNeeded(this.#id)) this.#checkSoon('registration');
+  }
+
+  /** A check in the background (its result reaches the status and the event). */
+  #checkSoon(reason: ReachReason): void {
+    void this.#reach
+      .check(reason)
+      .catch((err: unknown) => this.#log(`reachability check failed to run: ${String(err)}`));
+  }
+
+  /**
+   * Sends a signed test request through the public URL to this receiver: after a
+   * registration, a tunnel restart, every 10 minutes on a live profile, and on Check now.
+   * Concurrent calls share one check.
+   */
+  checkReach(reason: ReachReason = 'manual'): Promise<ReachCheck> {
+    return this.#reach.check(reason);
+  }
+
+  async #probeReach(): Promise<ReachCheck> {
+    const profile = getProfile(this.#store, this.#id);
+    const token = receiverRepo(this.#store).token(this.#id);
+    const target = this.#registrar.target(this.#id);
+    const shown = maskWebhookUrl(target, token);
+    const pub = this.#tunnel.publicAddress(this.#id);
+    if (profile.kind === 'live' && pub === null) {
+      return failedCheck(
+        'no_public_url',
+        'no public URL is set, and the service cannot reach this computer’s local address. Choose a tunnel or set a public URL in Settings',
+        null,
+        Date.now(),
+      );
+    }
+    if (typeof pub === 'object' && pub !== null) {
+      // A tunnel still starting (or restarting): nothing public to send the check through.
+      return failedCheck('no_public_url', pub.pending.replace(/\.$/, ''), null, Date.now());
+    }
+    if (target === null || shown === null) {
+      return failedCheck(
+        'refused',
+        `the receiver is not running${this.#receiver.error ? ` (${this.#receiver.error})` : ''}`,
+        null,
+        Date.now(),
+      );
+    }
+    return probeReach({
+      url: target,
+      shownUrl: shown,
+      probes: this.#probes,
+      timeoutMs: this.#reachTimeoutMs,
+      signal: this.signal,
     });
   }
 
   /** Restarts the receiver (new port setting); throws if it cannot listen. */
   restartReceiver(): Promise<void> {
     return this.#serial(async () => {
+      this.#reach.forgetRunning();
       await this.#stopTunnel();
       await this.#receiver.stop();
       await this.#receiver.start(this.#id);
@@ -174,7 +258,7 @@ export class ActiveProfile {
           field: 'receiver_port',
         });
       }
-      await this.#registrar.registerIfNeeded(this.#id);
+      await this.#registerIfNeeded();
       this.emitStatus();
     });
   }
@@ -182,7 +266,7 @@ export class ActiveProfile {
   /** Registers again if the target (receiver URL or public URL) or the key changed. */
   refreshRegistration(): Promise<void> {
     return this.#serial(async () => {
-      await this.#registrar.registerIfNeeded(this.#id);
+      await this.#registerIfNeeded();
       this.emitStatus();
     });
   }
@@ -199,7 +283,7 @@ export class ActiveProfile {
       // A receiver started again may have a new port: the tunnel must point at it.
       const port = this.#receiver.running?.port ?? null;
       if (this.#tunnel.port !== null && this.#tunnel.port !== port) await this.#startTunnel();
-      await this.#registrar.registerIfNeeded(this.#id);
+      await this.#registerIfNeeded();
       this.emitStatus();
     });
   }
@@ -208,7 +292,9 @@ export class ActiveProfile {
   registerNow(): Promise<WebhookStatus> {
     return this.#serial(async () => {
       try {
-        return await this.#registrar.register(this.#id);
+        const status = await this.#registrar.register(this.#id);
+        this.#checkSoon('registration');
+        return status;
       } finally {
         this.emitStatus();
       }
@@ -247,6 +333,7 @@ export class ActiveProfile {
         this.#receiver.error ??
         running?.fault() ??
         (this.#id === SANDBOX_ID ? this.#sandbox.error : null),
+      ...(this.#reach.latest ? { reach: this.#reach.latest } : {}),
     };
   }
 
@@ -287,7 +374,7 @@ export class ActiveProfile {
         this.#store.settings.set({ public_url: url });
       }
       await this.#startTunnel();
-      await this.#registrar.registerIfNeeded(id);
+      await this.#registerIfNeeded();
       this.emitStatus();
       this.emitTunnel();
       return this.tunnelStatus();
@@ -324,17 +411,21 @@ export class ActiveProfile {
   #tunnelUp(unreachableSinceMs: number): Promise<void> {
     return this.#serial(async () => {
       const id = this.#id;
-      if (this.#tunnel.publicAddress(id) === null) return;
+      const pub = this.#tunnel.publicAddress(id);
+      if (pub === null || typeof pub === 'object') return;
       await this.#registrar.registerIfNeeded(id);
       if (this.#registrar.status(id).registered) {
         receiverRepo(this.#store).recordGap(id, unreachableSinceMs, this.#now().getTime());
       }
+      // Prove the new address works (the service, not only the tool, can reach us).
+      this.#checkSoon('tunnel-restart');
       this.emitStatus();
       this.emitTunnel();
     });
   }
 
   close(): Promise<void> {
+    this.#reach.stop();
     this.#abort.abort();
     return this.#serial(async () => {
       await this.#stopTunnel();

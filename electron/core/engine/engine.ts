@@ -14,6 +14,7 @@ import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
 import { ActiveProfile, type TunnelInternals } from './active-profile.ts';
 import { tunnelHandlers } from './handlers-tunnel.ts';
+import type { ReachTimer } from './reach-monitor.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
@@ -42,6 +43,10 @@ export interface EngineInternals {
   onStore?: (store: Store) => void;
   /** Where tunnel tools are found (the tests put fakes first on PATH) and their restart delay. */
   tunnel?: TunnelInternals;
+  /** The 10-minute reachability schedule's timer (tests fire it by hand). */
+  reachTimer?: ReachTimer;
+  /** How long one reachability check may take (default 10 s). */
+  reachTimeoutMs?: number;
 }
 
 export async function createEngine(
@@ -102,6 +107,8 @@ export async function createEngine(
     recheckMs: internals.recheckMs,
     tunnel: internals.tunnel,
     now: internals.now,
+    reachTimer: internals.reachTimer,
+    reachTimeoutMs: internals.reachTimeoutMs,
     log,
   });
 

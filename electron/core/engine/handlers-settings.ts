@@ -6,7 +6,12 @@ import type { HandlerContext } from './context.ts';
 
 type SettingsHandlers = Pick<
   Handlers,
-  'settings.get' | 'settings.set' | 'receiver.status' | 'receiver.requests' | 'webhook.register'
+  | 'settings.get'
+  | 'settings.set'
+  | 'receiver.status'
+  | 'receiver.requests'
+  | 'webhook.register'
+  | 'receiver.check'
 >;
 
 export function settingsHandlers(ctx: HandlerContext): SettingsHandlers {
@@ -50,5 +55,7 @@ export function settingsHandlers(ctx: HandlerContext): SettingsHandlers {
     },
 
     'webhook.register': async () => ctx.active.registerNow(),
+
+    'receiver.check': async () => ctx.active.checkReach('manual'),
   };
 }

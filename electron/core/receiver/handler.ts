@@ -6,8 +6,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dedupeKey, parseEvent } from './event.ts';
 import type { GroupCommit } from './group-commit.ts';
-import { sendAck, sendError, type ErrorBody } from './replies.ts';
+import { sendAck, sendError, sendJson, type ErrorBody } from './replies.ts';
 import { MAX_BODY_BYTES, header, isJsonContentType, loggablePath, readBody } from './request.ts';
+import { REACH_HEADER, type ReachProbes } from './reach-probe.ts';
 import { verifySignature } from './signature.ts';
 import type { RequestLogInput } from './types.ts';
 
@@ -21,6 +22,8 @@ export interface HandlerDeps {
   now: () => number;
   maxBodyBytes: number;
   log: (message: string) => void;
+  /** Recognises this run's reachability probes (reach-check.ts); absent: none are. */
+  reach?: ReachProbes | undefined;
 }
 
 export function createHandler(deps: HandlerDeps) {
@@ -63,6 +66,22 @@ export function createHandler(deps: HandlerDeps) {
         { code: 'method_not_allowed', message: 'Only POST is accepted here.' },
         { allow: 'POST' },
       );
+    }
+    const probe = header(req, REACH_HEADER);
+    if (probe !== undefined && deps.reach !== undefined) {
+      // A reachability check: answered with this run's proof, never stored, never a payment.
+      const read = await readBody(req, 1024);
+      if (!read.ok) return rejectUnread(400, { code: 'bad_request', message: 'Bad probe.' });
+      const proof = deps.reach.answer(probe);
+      if (proof === null) {
+        return reject(401, {
+          code: 'invalid_probe',
+          message: 'Not a current reachability check of this console.',
+        });
+      }
+      // Not in the request log: the status shows the check's result, and a line every
+      // 10 minutes would push the rejections the log is for out of its 1,000 lines.
+      return sendJson(res, 200, { reach: proof });
     }
     if (!isJsonContentType(header(req, 'content-type'))) {
       return rejectUnread(415, {

@@ -8,6 +8,8 @@ export type { ReceiverOptions, ReceiverTimeouts, RunningReceiver } from './recei
 export { PaymentCompletedEvent } from './event.ts';
 export { sign, verifySignature, TIMESTAMP_TOLERANCE_S } from './signature.ts';
 export { MAX_BODY_BYTES } from './request.ts';
+export { ReachProbes, REACH_HEADER } from './reach-probe.ts';
+export { probeReach, failedCheck, REACH_TIMEOUT_MS } from './reach-check.ts';
 export {
   checkPublicUrl,
   maskToken,

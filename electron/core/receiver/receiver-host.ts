@@ -3,6 +3,7 @@
 // status, in words that say what to do.
 import type { Checkout, Payment } from '../../../shared/domain.ts';
 import type { Store } from '../store/index.ts';
+import type { ReachProbes } from './reach-probe.ts';
 import { startReceiver, type RunningReceiver } from './receiver.ts';
 
 export interface ReceiverHostOptions {
@@ -20,6 +21,8 @@ export interface ReceiverHostOptions {
   onStatus: () => void;
   /** First delay before a failed checkout lookup is tried again (tests shorten it). */
   recheckMs?: number | undefined;
+  /** The engine's reachability probes, recognised by every receiver it starts. */
+  reach?: ReachProbes | undefined;
   log: (message: string) => void;
 }
 
@@ -61,6 +64,7 @@ export class ReceiverHost {
           if (this.#running !== null && this.#profileId === profileId) this.#options.onStatus();
         },
         log: (m) => log(`[receiver] ${m}`),
+        reach: this.#options.reach,
         ...(this.#options.recheckMs === undefined
           ? {}
           : { settlement: { recheckMs: this.#options.recheckMs } }),

@@ -11,6 +11,7 @@ import { createHandler } from './handler.ts';
 import { sendError } from './replies.ts';
 import { MAX_BODY_BYTES } from './request.ts';
 import { createProcessor } from './processor.ts';
+import type { ReachProbes } from './reach-probe.ts';
 import { receiverRepo } from './receiver-repo.ts';
 import { openReceiverWriter } from './writer.ts';
 
@@ -51,6 +52,8 @@ export interface ReceiverOptions {
   settlement?: { coalesceMs?: number; maxYieldMs?: number; recheckMs?: number };
   /** Diagnostics; never given a secret, a token or a body. */
   log?: (message: string) => void;
+  /** This run's reachability probes, answered without storing anything (reach-probe.ts). */
+  reach?: ReachProbes | undefined;
 }
 
 export interface RunningReceiver {
@@ -150,6 +153,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     now,
     maxBodyBytes: MAX_BODY_BYTES,
     log,
+    reach: options.reach,
   });
 
   // The socket's latest response, for clientError. A symbol-keyed property rather than a

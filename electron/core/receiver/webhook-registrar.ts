@@ -57,21 +57,28 @@ export class WebhookRegistrar {
     return webhookStatus(this.#options.store, profileId, this.target(profileId));
   }
 
-  /** Registers when needed; failures are recorded in the webhook status, not thrown. */
-  async registerIfNeeded(profileId: string): Promise<void> {
+  /**
+   * Registers when needed; failures are recorded in the webhook status, not thrown. True
+   * when a registration was made now.
+   */
+  async registerIfNeeded(profileId: string): Promise<boolean> {
     const { store, log } = this.#options;
     const target = this.target(profileId);
-    if (target === null || !needsRegistration(store, profileId, target)) return;
+    if (target === null || !needsRegistration(store, profileId, target)) return false;
     let api: ApiClient;
     try {
       api = await this.#options.api(profileId);
     } catch (err) {
       // No key yet: nothing to register with; the status says why.
       store.webhooks.setError(profileId, `Not registered: ${describe(err)}`);
-      return;
+      return false;
     }
-    await this.#register(profileId, api, target).catch((err: unknown) =>
-      log(`webhook registration failed: ${describe(err)}`),
+    return this.#register(profileId, api, target).then(
+      () => true,
+      (err: unknown) => {
+        log(`webhook registration failed: ${describe(err)}`);
+        return false;
+      },
     );
   }
 

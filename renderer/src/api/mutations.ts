@@ -3,7 +3,7 @@
 // form state) through the reactions, which run after the cache is updated.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Input, Output } from '../../../shared/contract.ts';
-import type { Settings } from '../../../shared/domain.ts';
+import type { ReceiverStatus, Settings } from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
 import { resetAccountData } from './reset.ts';
@@ -81,6 +81,19 @@ export function useSetTunnel(react: Reactions<Output<'tunnel.set'>> = {}) {
       void client.invalidateQueries({ queryKey: qk.settings });
       void client.invalidateQueries({ queryKey: qk.receiver });
       await react.onSuccess?.(status);
+    },
+    onError: react.onError,
+  });
+}
+
+/** Check now: the result goes straight into the receiver status the strip shows. */
+export function useCheckReach(react: Reactions<Output<'receiver.check'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => merchant.receiver.check(),
+    onSuccess: async (reach) => {
+      client.setQueryData<ReceiverStatus>(qk.receiver, (s) => (s ? { ...s, reach } : s));
+      await react.onSuccess?.(reach);
     },
     onError: react.onError,
   });

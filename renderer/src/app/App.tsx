@@ -7,7 +7,7 @@ import { qk } from '../api/query-keys.ts';
 import { useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
 import { merchant, transport } from '../bridge/index.ts';
-import { chime, notifyPayment, wantSound } from '../lib/alerts.ts';
+import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
 import { useUi } from '../state/ui-store.ts';
 import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
 import { Notice } from '../ui/Feedback.tsx';
@@ -22,6 +22,17 @@ import { useTheme } from './use-theme.ts';
 
 function useLiveUpdates() {
   const client = useQueryClient();
+  // The first failed reachability check of a streak (the engine sends no more until it
+  // recovers); the strip shows the reason, this tells someone not looking at it. Subscribed
+  // before wireLiveUpdates signals ready, so a push at start is not missed.
+  useEffect(
+    () =>
+      merchant.on('receiver.unreachable', (check) => {
+        const s = client.getQueryData<Settings>(qk.settings);
+        if (s?.notifications && transport === 'web') notifyUnreachable(check);
+      }),
+    [client],
+  );
   useEffect(
     () =>
       wireLiveUpdates(client, (p: Payment) => {

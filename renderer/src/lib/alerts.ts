@@ -1,6 +1,6 @@
 // Optional cues for a payment: a short two-tone chime (Web Audio, no sound file to ship) and,
 // in a browser tab, a desktop notification. Electron shows its own native notification.
-import type { Payment } from '../../../shared/domain.ts';
+import type { Payment, ReachCheck } from '../../../shared/domain.ts';
 import { formatMoney } from '../../../shared/money.ts';
 
 let ctx: AudioContext | null = null;
@@ -70,5 +70,18 @@ export function notifyPayment(p: Payment): void {
     });
   } catch {
     // Some browsers only allow notifications from a service worker; the feed still updates.
+  }
+}
+
+/** The service can no longer reach the console (sent once per failure streak). */
+export function notifyUnreachable(check: ReachCheck): void {
+  if (!notificationsSupported() || Notification.permission !== 'granted') return;
+  try {
+    new Notification('The service can’t reach this console', {
+      body: `${check.error?.message ?? 'The reachability check failed'}. Payments will not arrive live until this is fixed.`,
+      tag: 'receiver-unreachable',
+    });
+  } catch {
+    // As for payments: the status strip shows it anyway.
   }
 }

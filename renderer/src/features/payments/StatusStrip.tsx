@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { useUi } from '../../state/ui-store.ts';
+import { ReachItem, ReachNotice, reachFailed } from './ReachStatus.tsx';
 
 export function useLinkState(): LinkState {
   const [state, setState] = useState(linkState);
@@ -66,7 +67,10 @@ export function StatusStrip() {
   );
   return (
     <>
-      <dl className={`status-strip${showTunnel ? ' has-tunnel' : ''}`} aria-label="Receiver status">
+      <dl
+        className={`status-strip ${showTunnel ? 'status-strip-6' : 'status-strip-5'}${reachFailed(s.reach) ? ' status-strip-warn' : ''}`}
+        aria-label="Receiver status"
+      >
         <div>
           <dt>Receiver</dt>
           <dd>
@@ -105,6 +109,7 @@ export function StatusStrip() {
             )}
           </dd>
         </div>
+        <ReachItem reach={s.reach} />
         <div>
           <dt>Last event</dt>
           <dd>
@@ -132,6 +137,7 @@ export function StatusStrip() {
           restarting it.{t.error ? ` ${t.error}` : ''}
         </Notice>
       ) : null}
+      <ReachNotice reach={s.reach} />
       {needsTunnel ? (
         <Notice tone="info">
           The real service cannot reach this computer’s local address, so live payments will not

@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
+import { ReachCheckRow } from './ReachCheckRow.tsx';
 import { RecentRequests } from './RecentRequests.tsx';
 
 export function ReceiverSection({ settings }: { settings: Settings }) {
@@ -97,6 +98,7 @@ export function ReceiverSection({ settings }: { settings: Settings }) {
           Re-register webhook
         </Button>
       </div>
+      <ReachCheckRow reach={receiver.data?.reach} />
       {receiver.data && !receiver.data.listening ? (
         <Notice tone="warn">
           The receiver is not listening{receiver.data.error ? `: ${receiver.data.error}` : '.'}

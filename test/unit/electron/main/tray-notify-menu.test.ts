@@ -2,7 +2,11 @@
 // limited to http(s).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appMenuTemplate, installAppMenu } from '../../../../electron/main/menu.ts';
-import { notifyVerifiedPayments, paymentNotice } from '../../../../electron/main/notify.ts';
+import {
+  notifyVerifiedPayments,
+  paymentNotice,
+  unreachableNotice,
+} from '../../../../electron/main/notify.ts';
 import { safeOpenExternal } from '../../../../electron/main/open-external.ts';
 import { createPaidTray, paidLabel, type PaidTray } from '../../../../electron/main/tray.ts';
 import { FakeNotification, FakeTray, fake } from '../support/fake-electron.ts';
@@ -79,6 +83,33 @@ describe('notifications', () => {
     expect(paymentNotice(samplePayment({ product_name: null, checkout_id: 'c-1' })).body).toBe(
       'Checkout c-1',
     );
+  });
+
+  it('show one when the engine says the service cannot reach the console', async () => {
+    const click = vi.fn();
+    const stop = notifyVerifiedPayments(engine, click);
+    const check = {
+      reachable: false,
+      public_url: 'https://shop.example/webhooks/••••',
+      round_trip_ms: null,
+      checked_at: new Date().toISOString(),
+      error: {
+        code: 'refused' as const,
+        message: 'connection refused at https://shop.example/webhooks/••••',
+      },
+    };
+    engine.emit('receiver.unreachable', check);
+    await vi.waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    const n = FakeNotification.shown[0]!;
+    expect(n.options).toEqual({ ...unreachableNotice(check), silent: true });
+    expect(n.options.title).toBe('The service can’t reach this console');
+    expect(String(n.options.body)).toContain(
+      'connection refused at https://shop.example/webhooks/••••',
+    );
+    n.emit('click');
+    expect(click).toHaveBeenCalledOnce();
+    stop();
+    expect(engine.listenerCount('receiver.unreachable')).toBe(0);
   });
 
   it('stay quiet when the user turned them off or the OS has none', async () => {

@@ -1,0 +1,60 @@
+// The reachability check on screen: Settings → Check now proves the sandbox's receiver is
+// reachable (its public address is loopback), and a public URL nothing listens on turns the
+// status strip amber with the reason, the token masked.
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { expect, openConsole, test, trySandbox } from './fixtures/console.ts';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+test('Check now says reachable; a dead public URL turns the strip amber with the reason', async ({
+  page,
+  console: mc,
+}) => {
+  await openConsole(page, mc);
+  await trySandbox(page);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const section = page.getByRole('region', { name: 'Receiving payments' });
+  await section.getByRole('button', { name: 'Check now' }).click();
+  await expect(section.getByTestId('settings-reach')).toContainText(/Reachable \(\d+ ms\)/);
+  await expect(section.getByTestId('settings-reach')).toContainText('/webhooks/••••');
+  await section.screenshot({ path: 'test-results/reach-settings-reachable.png' });
+
+  await page.getByRole('button', { name: 'Live payments' }).click();
+  const strip = page.getByRole('definition').filter({ has: page.getByTestId('reach-state') });
+  await expect(page.getByTestId('reach-state')).toHaveText(/^Reachable \(\d+ ms\)$/);
+  await expect(strip.locator('.dot-ok')).toBeVisible();
+
+  // A public URL where nothing listens: saving it registers the webhook there, and the check
+  // that follows every registration fails.
+  const port = await closedPort();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await section.getByLabel('Public URL (tunnel)').fill(`http://127.0.0.1:${port}`);
+  await section.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Live payments' }).click();
+  await expect(page.getByTestId('reach-state')).toHaveText('Not reachable');
+  await expect(page.getByTestId('reach-reason')).toHaveText(
+    `The service can’t reach this console: connection refused at http://127.0.0.1:${port}/webhooks/••••.`,
+  );
+  await expect(page.getByRole('definition').locator('.dot-warn').first()).toBeVisible();
+  await expect(page.locator('.status-strip')).toHaveClass(/status-strip-warn/);
+  const token = mc.info.receiver_url!.split('/webhooks/')[1]!;
+  expect(await page.content()).not.toContain(token);
+  await page.screenshot({ path: 'test-results/reach-strip-amber.png' });
+
+  // Check now from the strip, once the address is fixed: green again.
+  await mc.rpc('settings.set', { public_url: null });
+  await page.getByRole('main').getByRole('button', { name: 'Check now' }).click();
+  await expect(page.getByTestId('reach-state')).toHaveText(/^Reachable \(\d+ ms\)$/);
+  await expect(page.getByTestId('reach-reason')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/reach-strip-green.png' });
+});
