@@ -19,6 +19,25 @@ test('Check now says reachable; a dead public URL turns the strip amber with the
   page,
   console: mc,
 }) => {
+  // The browser's Notification, recorded (permission granted), to count what the page shows.
+  await page.addInitScript(() => {
+    const shown: { title: string; body?: string }[] = [];
+    (window as unknown as { shown: typeof shown }).shown = shown;
+    class Recorded {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, ...(options?.body ? { body: options.body } : {}) });
+      }
+    }
+    (window as unknown as { Notification: unknown }).Notification = Recorded;
+  });
+  const notices = () =>
+    page.evaluate(() =>
+      (window as unknown as { shown: { title: string; body?: string }[] }).shown.filter((n) =>
+        n.title.includes('can’t reach'),
+      ),
+    );
   await openConsole(page, mc);
   await trySandbox(page);
 
@@ -50,6 +69,15 @@ test('Check now says reachable; a dead public URL turns the strip amber with the
   const token = mc.info.receiver_url!.split('/webhooks/')[1]!;
   expect(await page.content()).not.toContain(token);
   await page.screenshot({ path: 'test-results/reach-strip-amber.png' });
+
+  // One desktop notification for the failure, not one per check.
+  await expect.poll(async () => (await notices()).length).toBe(1);
+  expect((await notices())[0]!.body).toContain(`connection refused at http://127.0.0.1:${port}`);
+  const checked = page.waitForResponse((r) => r.url().includes('/rpc/receiver.check'));
+  await page.getByRole('main').getByRole('button', { name: 'Check now' }).click();
+  await checked;
+  await expect(page.getByTestId('reach-state')).toHaveText('Not reachable');
+  expect(await notices()).toHaveLength(1);
 
   // Check now from the strip, once the address is fixed: green again.
   await mc.rpc('settings.set', { public_url: null });
