@@ -111,6 +111,11 @@ describe('a live profile behind cloudflared', () => {
 
     // Paid while the tunnel is down: the service's first attempts fail.
     const late = await pay(world, 340);
+    // The tunnel is still down (it restarts after 1.5 s): the check says so.
+    const during = await world.h.engine.call('receiver.check', {});
+    if ((await world.h.engine.call('tunnel.status', {})).state !== 'up') {
+      expect(during.reachable).toBe(false);
+    }
     const second = await waitUp(world, first);
     expect(second).not.toBe(first);
     // Registered again with the new URL, and the late payment arrives once.
@@ -121,6 +126,13 @@ describe('a live profile behind cloudflared', () => {
       .toBe(`${second}/webhooks/••••`);
     await expect.poll(() => world.h.payments().length, { timeout: 15_000 }).toBe(2);
     expect(world.h.payments()[1]).toMatchObject({ checkout_id: late.id, status: 'verified' });
+    // The check that runs after the restart goes green through the new address.
+    await expect
+      .poll(async () => (await world.h.engine.call('receiver.status', {})).reach, {
+        timeout: 10_000,
+      })
+      .toMatchObject({ reachable: true, public_url: `${second}/webhooks/••••` });
+    expect(await world.h.engine.call('receiver.check', {})).toMatchObject({ reachable: true });
     expect(world.serviceLog.some((l) => /retry in/.test(l))).toBe(true);
     expect((await world.h.engine.call('payments.list', {})).total).toBe(2);
 
