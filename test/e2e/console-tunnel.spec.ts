@@ -59,7 +59,7 @@ async function rpc<T>(channel: string, input: unknown = {}): Promise<T> {
   return body.data as T;
 }
 
-test('live profile → choose cloudflared → up → pay → the payment arrives live', async ({
+test('live profile → choose cloudflared → up and reachable → pay → the payment arrives live', async ({
   page,
 }) => {
   const keychain = await rpc<{ keychain_available: boolean }>('key.status');
@@ -105,6 +105,8 @@ test('live profile → choose cloudflared → up → pay → the payment arrives
   // The strip shows the tunnel with its address.
   const strip = page.getByRole('definition').filter({ hasText: 'Up at' });
   await expect(strip).toContainText(tunnel.public_url);
+  // The check after the tunnel came up proves the service can reach us through it.
+  await expect(page.getByTestId('reach-state')).toHaveText(/^Reachable \(\d+ ms\)$/);
   const paid = await fetch(c.checkout_url, { method: 'POST', redirect: 'manual' });
   expect(paid.status).toBeLessThan(400);
   await expect(page.getByText('Birthday cake').or(page.getByText('€32.00')).first()).toBeVisible();
