@@ -137,7 +137,7 @@ export class TunnelSupervisor {
     this.#exited = new Promise<void>((resolve) => (settle = resolve));
     const startTimer = setTimeout(() => {
       if (this.#state === 'starting' && this.#child === child) {
-        complaint = `${adapter.command} reported no public address within ${Math.round(this.#startTimeout() / 1000)} s.`;
+        complaint = `${adapter.command} reported no public address within ${Math.round(this.#startTimeout() / 100) / 10} s.`;
         killGroup(child, 'SIGKILL');
       }
     }, this.#startTimeout());
