@@ -12,6 +12,7 @@ import type {
   TunnelStatus,
   WebhookStatus,
 } from '../../../shared/domain.ts';
+import { join } from 'node:path';
 import type { ApiClient, HttpConfig } from '../api/index.ts';
 import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
 import { EngineError } from '../../../shared/errors.ts';
@@ -61,6 +62,8 @@ export interface TunnelInternals {
 }
 
 const GAPS_SHOWN = 20;
+/** The running tunnel tool's pid, in the data folder (see tunnel/leftover.ts). */
+export const TUNNEL_PID_FILE = 'tunnel.pid';
 /**
  * Shorter stops are a profile switch or a port change: the service retries a failed
  * delivery, so nothing can be missed in a few seconds, and warning about them is noise.
@@ -144,6 +147,7 @@ export class ActiveProfile {
       env: options.tunnel?.env,
       backoffMs: options.tunnel?.backoffMs,
       startTimeoutMs: options.tunnel?.startTimeoutMs,
+      pidFile: join(options.dataDir, TUNNEL_PID_FILE),
       log,
       onChange: () => this.emitTunnel(),
       onUrl: (_url, since) => {

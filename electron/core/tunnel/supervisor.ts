@@ -4,6 +4,7 @@
 // when the console exits, so no tunnel outlives the console that opened it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { findOnPath } from './find-tool.ts';
+import { forgetTunnel, rememberTunnel } from './leftover.ts';
 import type { TunnelAdapter } from './types.ts';
 
 export type SupervisorState = 'starting' | 'up' | 'down';
@@ -27,6 +28,8 @@ export interface SupervisorOptions {
   /** A start that reports no URL within this is killed and retried (default 30 s). */
   startTimeoutMs?: number | undefined;
   now?: () => number;
+  /** Where the running tool's pid is kept, so a later start can stop it after a crash. */
+  pidFile?: string | undefined;
   /** The state changed (for the status event). */
   onChange: () => void;
   /**
@@ -131,7 +134,10 @@ export class TunnelSupervisor {
       return;
     }
     this.#child = child;
-    if (child.pid !== undefined) live.add(child);
+    if (child.pid !== undefined) {
+      live.add(child);
+      if (this.#o.pidFile) rememberTunnel(this.#o.pidFile, child.pid, adapter.command);
+    }
     let complaint: string | null = null;
     let settle: () => void = () => undefined;
     this.#exited = new Promise<void>((resolve) => (settle = resolve));
@@ -147,6 +153,7 @@ export class TunnelSupervisor {
     child.on('close', (code, signal) => {
       clearTimeout(startTimer);
       live.delete(child);
+      if (this.#o.pidFile) forgetTunnel(this.#o.pidFile);
       runAbort.abort();
       if (this.#child === child) this.#child = null;
       settle();

@@ -8,6 +8,7 @@ import { findOnPath } from './find-tool.ts';
 import { ngrok } from './ngrok.ts';
 import { TunnelSupervisor } from './supervisor.ts';
 import { tunnelTool } from './tunnel-choice.ts';
+import { stopLeftover } from './leftover.ts';
 import type { TunnelAdapter, TunnelTool } from './types.ts';
 
 export const ADAPTERS: Record<TunnelTool, TunnelAdapter> = { cloudflared, ngrok };
@@ -21,6 +22,8 @@ export interface TunnelHostOptions {
   onChange: () => void;
   /** A running tunnel learnt a (new) public URL. */
   onUrl: (url: string, unreachableSinceMs: number) => void;
+  /** Where the running tool's pid is kept (in the data folder); none in some tests. */
+  pidFile?: string | undefined;
   log: (message: string) => void;
 }
 
@@ -34,6 +37,12 @@ export class TunnelHost {
 
   constructor(options: TunnelHostOptions) {
     this.#o = options;
+    if (options.pidFile) {
+      const pid = stopLeftover(options.pidFile);
+      if (pid !== null) {
+        options.log(`[tunnel] stopped a tunnel left running by a previous run (pid ${pid}).`);
+      }
+    }
   }
 
   available(): { cloudflared: boolean; ngrok: boolean } {
@@ -65,6 +74,7 @@ export class TunnelHost {
       env: this.#o.env,
       backoffMs: this.#o.backoffMs,
       startTimeoutMs: this.#o.startTimeoutMs,
+      pidFile: this.#o.pidFile,
       log: this.#o.log,
       onChange: () => {
         if (this.#sup === sup) this.#o.onChange();
