@@ -22,7 +22,7 @@ test('Check now says reachable; a dead public URL turns the strip amber with the
   // The browser's Notification, recorded (permission granted), to count what the page shows.
   await page.addInitScript(() => {
     const shown: { title: string; body?: string }[] = [];
-    (window as unknown as { shown: typeof shown }).shown = shown;
+    (globalThis as unknown as { shown: typeof shown }).shown = shown;
     class Recorded {
       static permission = 'granted';
       static requestPermission = async () => 'granted';
@@ -30,11 +30,11 @@ test('Check now says reachable; a dead public URL turns the strip amber with the
         shown.push({ title, ...(options?.body ? { body: options.body } : {}) });
       }
     }
-    (window as unknown as { Notification: unknown }).Notification = Recorded;
+    (globalThis as unknown as { Notification: unknown }).Notification = Recorded;
   });
   const notices = () =>
     page.evaluate(() =>
-      (window as unknown as { shown: { title: string; body?: string }[] }).shown.filter((n) =>
+      (globalThis as unknown as { shown: { title: string; body?: string }[] }).shown.filter((n) =>
         n.title.includes('can’t reach'),
       ),
     );
