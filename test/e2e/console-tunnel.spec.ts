@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 import {
   startSandbox,
   startServe,
@@ -25,8 +26,7 @@ const dirs: string[] = [];
 
 test.beforeEach(async () => {
   const serviceDir = mkdtempSync(join(tmpdir(), 'mc-e2e-remote-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-tunnel-'));
-  dirs.push(serviceDir, dataDir);
+  dirs.push(serviceDir);
   service = await startSandbox(serviceDir, [
     '--host',
     '0.0.0.0',
@@ -34,13 +34,34 @@ test.beforeEach(async () => {
     '--time-scale',
     '1000',
   ]);
-  consoleProc = await startServe(dataDir, 0, {
-    PATH: `${FAKE_BIN}${delimiter}${process.env.PATH ?? ''}`,
-  });
 });
 
+/** The console, with `path` as its PATH (where it looks for cloudflared and ngrok). */
+async function startConsole(path: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-e2e-tunnel-'));
+  dirs.push(dataDir);
+  consoleProc = await startServe(dataDir, 0, { PATH: path });
+}
+
+/** Onboarding with the remote service's key: the console opens on the live account. */
+async function connectLive(page: Page): Promise<void> {
+  const keychain = await rpc<{ keychain_available: boolean }>('key.status');
+  test.skip(
+    !keychain.keychain_available,
+    'needs an OS keychain: run inside the D-Bus session of test/run-all.sh',
+  );
+  await page.goto(consoleProc.info.url);
+  await page.getByRole('button', { name: 'Connect your account' }).click();
+  const form = page.getByRole('form', { name: 'Connect your account' });
+  await form.getByLabel('Account name').fill('Corner Bakery');
+  await form.getByLabel('Service base URL').fill(service.info.base_url);
+  await form.getByLabel('API key').fill(service.info.api_key);
+  await form.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('heading', { name: 'New payment link' })).toBeVisible();
+}
+
 test.afterEach(async () => {
-  await consoleProc.stop();
+  await consoleProc?.stop();
   await service.stop();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -62,19 +83,8 @@ async function rpc<T>(channel: string, input: unknown = {}): Promise<T> {
 test('live profile → choose cloudflared → up and reachable → pay → the payment arrives live', async ({
   page,
 }) => {
-  const keychain = await rpc<{ keychain_available: boolean }>('key.status');
-  test.skip(
-    !keychain.keychain_available,
-    'needs an OS keychain: run inside the D-Bus session of test/run-all.sh',
-  );
-  await page.goto(consoleProc.info.url);
-  await page.getByRole('button', { name: 'Connect your account' }).click();
-  const form = page.getByRole('form', { name: 'Connect your account' });
-  await form.getByLabel('Account name').fill('Corner Bakery');
-  await form.getByLabel('Service base URL').fill(service.info.base_url);
-  await form.getByLabel('API key').fill(service.info.api_key);
-  await form.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('heading', { name: 'New payment link' })).toBeVisible();
+  await startConsole(`${FAKE_BIN}${delimiter}${process.env.PATH ?? ''}`);
+  await connectLive(page);
 
   // The status strip on Live payments says a live account needs a public address, and where.
   await page.getByRole('button', { name: 'Live payments' }).click();
@@ -85,6 +95,7 @@ test('live profile → choose cloudflared → up and reachable → pay → the p
   await expect(section.getByRole('radio', { name: /cloudflared/ })).toBeEnabled();
   await section.scrollIntoViewIfNeeded();
   await shootBothThemes(page, 'tunnel-choose');
+  await expectNoAxeViolations(page, 'Settings → Receive live payments');
 
   await section.getByRole('radio', { name: /cloudflared/ }).check();
   await section.getByRole('button', { name: 'Use this' }).click();
@@ -111,4 +122,36 @@ test('live profile → choose cloudflared → up and reachable → pay → the p
   expect(paid.status).toBeLessThan(400);
   await expect(page.getByText('Birthday cake').or(page.getByText('€32.00')).first()).toBeVisible();
   await shootBothThemes(page, 'tunnel-paid');
+});
+
+test('neither tool installed: one line each on how to install it, and an own address', async ({
+  page,
+}) => {
+  const empty = mkdtempSync(join(tmpdir(), 'mc-e2e-nopath-'));
+  dirs.push(empty);
+  await startConsole(empty);
+  await connectLive(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const section = page.getByRole('region', { name: 'Receive live payments' });
+  await expect(section.getByRole('radio', { name: /cloudflared/ })).toBeDisabled();
+  await expect(section.getByRole('radio', { name: /ngrok/ })).toBeDisabled();
+  await expect(section.getByRole('link', { name: /developers\.cloudflare\.com/ })).toBeVisible();
+  await expect(section.getByRole('link', { name: /ngrok\.com\/download/ })).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await shootBothThemes(page, 'tunnel-none-installed');
+  await expectNoAxeViolations(page, 'Receive live payments, no tool installed');
+
+  // My own address: the field says what is wrong before anything is sent.
+  await section.getByRole('radio', { name: /My own address/ }).check();
+  await section.getByLabel('Public address').fill('shop.example');
+  await section.getByRole('button', { name: 'Use this' }).click();
+  await expect(section.getByText('Enter the full public address')).toBeVisible();
+  await section.getByLabel('Public address').fill('https://shop.example/');
+  await section.getByRole('button', { name: 'Use this' }).click();
+  await expect
+    .poll(async () => (await rpc<{ mode: string; public_url: string }>('tunnel.status')).mode)
+    .toBe('own');
+  expect((await rpc<{ public_url: string }>('settings.get')).public_url).toBe(
+    'https://shop.example',
+  );
 });
