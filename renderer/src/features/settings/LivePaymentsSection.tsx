@@ -47,7 +47,7 @@ const OPTIONS: { mode: TunnelMode; label: string; exposes: string }[] = [
     mode: 'off',
     label: 'None',
     exposes:
-      'Nothing is exposed. Live payments will not arrive while the console is off the internet.',
+      'Nothing is exposed, and a real service cannot deliver: live payments will not arrive.',
   },
 ];
 
