@@ -30,7 +30,7 @@ import {
   receiverRepo,
 } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
-import { ADAPTERS, TunnelHost, setTunnelTool } from '../tunnel/index.ts';
+import { ADAPTERS, TunnelHost, setTunnelTool, tunnelTool } from '../tunnel/index.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
 import { ReachMonitor, type ReachReason, type ReachTimer } from './reach-monitor.ts';
@@ -365,6 +365,10 @@ export class ActiveProfile {
             `mode: ${mode} is not installed on this computer (not found on PATH). ${text} ${url}`,
             { field: 'mode' },
           );
+        }
+        // Choosing the tool already running keeps its tunnel (and its address).
+        if (tunnelTool(this.#store, id) === mode && this.#tunnel.port !== null) {
+          return this.tunnelStatus();
         }
         setTunnelTool(this.#store, id, mode);
       } else {

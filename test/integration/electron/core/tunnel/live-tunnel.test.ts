@@ -201,6 +201,12 @@ describe('a live profile behind cloudflared', () => {
     await world.h.engine.call('tunnel.set', { mode: 'cloudflared' });
     const first = await waitUp(world);
     const pid = world.fakes().find((e) => e.event === 'up')!.pid;
+    // Choosing it again keeps the running tunnel and its address.
+    expect(await world.h.engine.call('tunnel.set', { mode: 'cloudflared' })).toMatchObject({
+      state: 'up',
+      public_url: first,
+    });
+    expect(world.fakes().filter((e) => e.event === 'up')).toHaveLength(1);
     await world.h.engine.call('profiles.switch', { id: 'sandbox' });
     expect(alive(pid)).toBe(false);
     expect(await world.h.engine.call('tunnel.status', {})).toMatchObject({
