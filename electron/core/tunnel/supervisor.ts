@@ -147,10 +147,10 @@ export class TunnelSupervisor {
         killGroup(child, 'SIGKILL');
       }
     }, this.#startTimeout());
-    child.on('error', (err) => {
-      complaint = `${adapter.command} could not be started: ${describe(err)}`;
-    });
-    child.on('close', (code, signal) => {
+    let finished = false;
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(startTimer);
       live.delete(child);
       if (this.#o.pidFile) forgetTunnel(this.#o.pidFile);
@@ -158,9 +158,19 @@ export class TunnelSupervisor {
       if (this.#child === child) this.#child = null;
       settle();
       if (this.#stopped) return;
-      const how = signal ? `was stopped by ${signal}` : `exited with code ${code ?? '?'}`;
+      const how = signal
+        ? `was stopped by ${signal}`
+        : code === null
+          ? 'could not be started'
+          : `exited with code ${code}`;
       log(`[tunnel] ${adapter.command} ${how}.`);
       this.#fail(complaint ?? `${adapter.command} ${how}.`);
+    };
+    child.on('close', finish);
+    child.on('error', (err) => {
+      complaint = `${adapter.command} could not be started: ${describe(err)}`;
+      // A spawn that failed has no process, and 'close' may never come.
+      if (child.pid === undefined) finish(null, null);
     });
     adapter.watch({
       port,
@@ -171,6 +181,8 @@ export class TunnelSupervisor {
       onUrl: (url) => {
         if (this.#child !== child || this.#stopped) return;
         const changed = url !== this.#url || this.#state !== 'up';
+        // A running tunnel that moved: its old address stopped working just now.
+        if (changed && this.#state === 'up') this.#unreachableSinceMs = this.#now();
         this.#url = url;
         this.#error = null;
         this.#downSinceMs = null;

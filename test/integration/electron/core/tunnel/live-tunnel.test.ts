@@ -242,12 +242,13 @@ describe('a tunnel that changes its URL while running', () => {
   it('is registered again with the new URL', async () => {
     w = await openWorld();
     const world = w;
-    await liveProfile(world);
+    const p = await liveProfile(world);
     await world.h.engine.call('tunnel.set', { mode: 'cloudflared' });
     const first = await waitUp(world);
     const { api_key } = await world.service.createMerchant();
     await world.h.engine.call('key.set', { key: api_key });
     const pid = world.fakes().find((e) => e.event === 'up')!.pid;
+    const movedAt = Date.now();
     process.kill(pid, 'SIGUSR2');
     const second = await waitUp(world, first);
     await expect
@@ -257,6 +258,12 @@ describe('a tunnel that changes its URL while running', () => {
       .toMatchObject({ registered: true, url: `${second}/webhooks/••••` });
     await pay(world, 990);
     await expect.poll(() => world.h.payments().length, { timeout: 10_000 }).toBe(1);
+    // Downtime runs from the move, not from the tunnel's first start.
+    const gaps = receiverRepo(world.store())
+      .downtime(p.id, 20, 0)
+      .filter((g) => Date.parse(g.to) >= movedAt);
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const g of gaps) expect(Date.parse(g.from)).toBeGreaterThanOrEqual(movedAt);
   });
 });
 
