@@ -9,6 +9,7 @@ import { ngrok } from './ngrok.ts';
 import { TunnelSupervisor } from './supervisor.ts';
 import { tunnelTool } from './tunnel-choice.ts';
 import { stopLeftover } from './leftover.ts';
+import { redact } from '../vault/key-shape.ts';
 import type { TunnelAdapter, TunnelTool } from './types.ts';
 
 export const ADAPTERS: Record<TunnelTool, TunnelAdapter> = { cloudflared, ngrok };
@@ -132,6 +133,8 @@ export class TunnelHost {
         error: 'The receiver is not running, so the tunnel has nothing to forward to.',
       };
     }
-    return { mode: tool, available, ...this.#sup.snapshot };
+    const snap = this.#sup.snapshot;
+    // A tool's own words reach the screen: nothing key- or secret-shaped among them.
+    return { mode: tool, available, ...snap, error: snap.error && redact(snap.error) };
   }
 }
