@@ -1,7 +1,8 @@
 // When the reachability check runs and what follows from it: on request (registration, a
-// tunnel restart, Check now), every 10 minutes while a live profile is open, one check at a
-// time. It keeps the latest result for the status and announces the first failure of a
-// streak once, so a dead tunnel gives one notification, not one every 10 minutes.
+// tunnel restart, Check now) and every 10 minutes while a live profile is open; one check at
+// a time, with at most one more queued behind it. It keeps the latest result for the status
+// and announces the first failure of a streak once, so a dead tunnel gives one
+// notification, not one every 10 minutes.
 import type { ReachCheck } from '../../../shared/domain.ts';
 
 /** How often a live profile is checked. */
@@ -44,6 +45,8 @@ export class ReachMonitor {
   /** This failure streak has been announced. */
   #notified = false;
   #inflight: Promise<ReachCheck> | null = null;
+  /** The check that runs once the current one is done, when one was asked for meanwhile. */
+  #queued: Promise<ReachCheck> | null = null;
   /** Bumped at a profile switch: a check started before it is not this profile's. */
   #generation = 0;
   #cancel: (() => void) | null = null;
@@ -65,6 +68,7 @@ export class ReachMonitor {
     this.#failing = false;
     this.#notified = false;
     this.#inflight = null;
+    this.#queued = null;
     this.#cancel?.();
     this.#cancel = null;
     if (live && !this.#stopped) {
@@ -80,11 +84,29 @@ export class ReachMonitor {
   forgetRunning(): void {
     this.#generation += 1;
     this.#inflight = null;
+    this.#queued = null;
   }
 
-  /** Runs a check, or joins the one already running. */
+  /**
+   * Runs a check. While one runs, the request is for what happens next (a new public URL, a
+   * tunnel that just restarted), so one more check follows it; every caller meanwhile shares
+   * that one. At most one check runs and one waits.
+   */
   check(reason: ReachReason): Promise<ReachCheck> {
-    if (this.#inflight) return this.#inflight;
+    if (this.#queued) return this.#queued;
+    const running = this.#inflight;
+    if (running === null) return this.#start(reason);
+    const next = running
+      .catch(() => undefined)
+      .then(() => {
+        if (this.#queued === next) this.#queued = null;
+        return this.#start(reason);
+      });
+    this.#queued = next;
+    return next;
+  }
+
+  #start(reason: ReachReason): Promise<ReachCheck> {
     const generation = this.#generation;
     const run = this.#o.run().then((result) => {
       if (generation !== this.#generation || this.#stopped) return result;

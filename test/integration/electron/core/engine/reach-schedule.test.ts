@@ -2,6 +2,7 @@
 // every 10 minutes while a live profile is open (never for the sandbox), and one
 // receiver.unreachable event (the desktop notification) per failure streak. The 10-minute
 // timer is injected and fired by hand.
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,8 +22,11 @@ class HandTimer implements ReachTimer {
   }
 }
 
+/** Polls wait for an event, not a time; the bound only matters on a loaded machine. */
+const WAIT = { timeout: 10_000 };
+
 let h: Harness;
-const servers: Server[] = [];
+const servers: (Server | ReturnType<typeof createHttpServer>)[] = [];
 afterEach(async () => {
   await h.close();
   await Promise.all(
@@ -75,14 +79,35 @@ describe('reachability schedule', () => {
     const tunnel = await forwarder();
     // A new public URL registers the webhook again (automatic registration): a check follows.
     await h.engine.call('settings.set', { public_url: tunnel.url });
-    await expect.poll(tunnel.probes).toBe(1);
+    await expect.poll(tunnel.probes, WAIT).toBe(1);
     await expect
-      .poll(async () => (await h.engine.call('receiver.status', {})).reach?.reachable)
-      .toBe(true);
+      .poll(async () => (await h.engine.call('receiver.status', {})).reach, WAIT)
+      .toMatchObject({ reachable: true, public_url: `${tunnel.url}/webhooks/••••` });
     // The explicit webhook.register: another check.
     await h.engine.call('webhook.register', {});
-    await expect.poll(tunnel.probes).toBe(2);
+    await expect.poll(tunnel.probes, WAIT).toBe(2);
     expect(timer.active).toEqual([]);
+  });
+
+  it('a check asked for while one runs is made after it, against the new address', async () => {
+    h = await openEngine({ internals: { reachTimer: new HandTimer() } });
+    // An address that holds the probe until released.
+    const held: ServerResponse[] = [];
+    const slow = createHttpServer((_req, res) => held.push(res));
+    servers.push(slow);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', () => resolve()));
+    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    await h.engine.call('settings.set', { public_url: slowUrl });
+    await expect.poll(() => held.length, WAIT).toBe(1);
+
+    // The public URL moves on while that check waits: the new one must be checked too.
+    const tunnel = await forwarder();
+    await h.engine.call('settings.set', { public_url: tunnel.url });
+    held[0]!.writeHead(404).end();
+    await expect
+      .poll(async () => (await h.engine.call('receiver.status', {})).reach, WAIT)
+      .toMatchObject({ reachable: true, public_url: `${tunnel.url}/webhooks/••••` });
+    expect(tunnel.probes()).toBe(1);
   });
 
   it('checks a live profile every 10 minutes, and stops when the sandbox is active', async () => {
