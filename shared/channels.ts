@@ -24,6 +24,8 @@ export const CHANNELS = [
   'sandbox.phoneAccess',
   'checkouts.get',
   'checkouts.setActive',
+  'tunnel.status',
+  'tunnel.set',
   'receiver.check',
   'checkouts.search',
   'checkouts.sync',
@@ -35,6 +37,7 @@ export const EVENTS = [
   'receiver.status',
   'checkout.created',
   'checkout.updated',
+  'tunnel.status',
   'receiver.unreachable',
   'checkouts.sync',
 ] as const;

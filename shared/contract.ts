@@ -19,6 +19,8 @@ import {
   Settings,
   SyncStatus,
   Totals,
+  TunnelMode,
+  TunnelStatus,
   WebhookStatus,
 } from './domain.ts';
 import type { ErrorShape } from './errors.ts';
@@ -163,6 +165,18 @@ export const contract = {
     input: z.object({ id: CheckoutId, active: z.boolean() }).strict(),
     output: Checkout,
   },
+  /** How the service reaches the active live profile's receiver (a tunnel tool or an own URL). */
+  'tunnel.status': { input: Empty, output: TunnelStatus },
+  'tunnel.set': {
+    input: z
+      .object({
+        mode: TunnelMode,
+        /** Required with mode 'own': the public http(s) URL that forwards to the receiver. */
+        public_url: z.string().max(2000).optional(),
+      })
+      .strict(),
+    output: TunnelStatus,
+  },
   /** Sends a signed test request through the public URL to this receiver (Check now). */
   'receiver.check': { input: Empty, output: ReachCheck },
   /** Searches the local mirror: total is every match, not just this page. */
@@ -182,6 +196,7 @@ export const eventSchemas = {
   'checkout.created': Checkout,
   // A link switched off or on (checkouts.setActive): lists and an open detail view update.
   'checkout.updated': Checkout,
+  'tunnel.status': TunnelStatus,
   // The first failed reachability check of a streak (a desktop notification, once).
   'receiver.unreachable': ReachCheck,
   // Every change of the mirror's sync (at most ~4 a second while it reads pages).
@@ -240,5 +255,6 @@ export {
   Settings,
   SyncStatus,
   Totals,
+  TunnelStatus,
   WebhookStatus,
 };

@@ -240,3 +240,22 @@ export const SyncStatus = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
+
+/** How a live profile's receiver is reached from the internet (Settings → Receive live payments). */
+export const TunnelMode = z.enum(['cloudflared', 'ngrok', 'own', 'off']);
+export type TunnelMode = z.infer<typeof TunnelMode>;
+
+export const TunnelStatus = z.object({
+  /** 'own': the public URL setting; 'off': no public address (the receiver's local URL). */
+  mode: TunnelMode,
+  /** Which tools this computer has on PATH. */
+  available: z.object({ cloudflared: z.boolean(), ngrok: z.boolean() }),
+  /** 'off' unless a tool runs; 'down' while it waits to be restarted. */
+  state: z.enum(['off', 'starting', 'up', 'down']),
+  /** The tunnel's public URL while up (no token in it), or the own address. */
+  public_url: z.string().nullable(),
+  down_since: isoTime.nullable(),
+  retry_at: isoTime.nullable(),
+  error: z.string().nullable(),
+});
+export type TunnelStatus = z.infer<typeof TunnelStatus>;

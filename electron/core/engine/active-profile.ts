@@ -2,13 +2,18 @@
 // during a settings change never leaves two receivers or a half-registered webhook. The
 // parts each do one job: the receiver's lifecycle (receiver/receiver-host.ts), the embedded
 // sandbox (embedded-sandbox/sandbox-host.ts), webhook registration
-// (receiver/webhook-registrar.ts) and the API clients (api-clients.ts).
+// (receiver/webhook-registrar.ts), the API clients (api-clients.ts), the reachability
+// checks (reach-monitor.ts) and the live profile's tunnel (tunnel/tunnel-host.ts), which
+// starts and stops with the receiver.
 import type {
   PhoneAccess,
   ReachCheck,
   ReceiverStatus,
+  TunnelMode,
+  TunnelStatus,
   WebhookStatus,
 } from '../../../shared/domain.ts';
+import { join } from 'node:path';
 import type { ApiClient, HttpConfig } from '../api/index.ts';
 import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import type { PhoneAccessChange } from '../embedded-sandbox/phone-access.ts';
@@ -20,6 +25,7 @@ import {
   ReachProbes,
   ReceiverHost,
   WebhookRegistrar,
+  checkPublicUrl,
   failedCheck,
   findCheckout,
   maskWebhookUrl,
@@ -28,6 +34,7 @@ import {
 } from '../receiver/index.ts';
 import type { RunningReceiver } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
+import { ADAPTERS, TunnelHost, setTunnelTool, tunnelTool } from '../tunnel/index.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
 import { ReachMonitor, type ReachReason, type ReachTimer } from './reach-monitor.ts';
@@ -44,13 +51,27 @@ export interface ActiveProfileOptions {
   onReceiver?: ((receiver: RunningReceiver) => void) | undefined;
   /** This computer's LAN addresses for phone mode (tests inject a table). */
   lanAddresses?: (() => LanAddress[]) | undefined;
+  /** Where tunnel tools are found and how fast they are restarted (tests shorten it). */
+  tunnel?: TunnelInternals | undefined;
+  now?: (() => Date) | undefined;
   /** The 10-minute reachability schedule's timer, and how long one check may take. */
   reachTimer?: ReachTimer | undefined;
   reachTimeoutMs?: number | undefined;
   log: (message: string) => void;
 }
 
+export interface TunnelInternals {
+  /** The environment tools are found in (PATH) and run with; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** First restart delay of a tunnel that died (default 1 s, doubling). */
+  backoffMs?: number;
+  /** How long a tunnel may take to report its URL (default 30 s). */
+  startTimeoutMs?: number;
+}
+
 const GAPS_SHOWN = 20;
+/** The running tunnel tool's pid, in the data folder (see tunnel/leftover.ts). */
+export const TUNNEL_PID_FILE = 'tunnel.pid';
 /**
  * Shorter stops are a profile switch or a port change: the service retries a failed
  * delivery, so nothing can be missed in a few seconds, and warning about them is noise.
@@ -65,6 +86,8 @@ export class ActiveProfile {
   readonly #sandbox: SandboxHost;
   readonly #receiver: ReceiverHost;
   readonly #registrar: WebhookRegistrar;
+  readonly #tunnel: TunnelHost;
+  readonly #now: () => Date;
   // This run's secret for reachability probes: random at start, never stored or logged.
   readonly #probes = new ReachProbes();
   readonly #reach: ReachMonitor;
@@ -77,6 +100,7 @@ export class ActiveProfile {
     const { store, keys, emitter, log } = options;
     this.#store = store;
     this.#emitter = emitter;
+    this.#now = options.now ?? (() => new Date());
     this.#clients = new ApiClients(keys, options.http);
     this.#sandbox = new SandboxHost({
       store,
@@ -115,6 +139,7 @@ export class ActiveProfile {
       keys,
       receiverUrl: () => this.#receiver.running?.url ?? null,
       receiverError: () => this.#receiver.error,
+      publicUrl: (profileId) => this.#tunnel.publicAddress(profileId),
       api: (profileId) => this.api(profileId),
       signal: this.signal,
       log,
@@ -127,6 +152,20 @@ export class ActiveProfile {
       onUnreachable: (check) => emitter.emit('receiver.unreachable', check),
       timer: options.reachTimer,
       log,
+    });
+    this.#tunnel = new TunnelHost({
+      store,
+      env: options.tunnel?.env,
+      backoffMs: options.tunnel?.backoffMs,
+      startTimeoutMs: options.tunnel?.startTimeoutMs,
+      pidFile: join(options.dataDir, TUNNEL_PID_FILE),
+      log,
+      onChange: () => this.emitTunnel(),
+      onUrl: (_url, since) => {
+        void this.#tunnelUp(since).catch((err: unknown) =>
+          log(`after the tunnel came up: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      },
     });
   }
 
@@ -151,13 +190,16 @@ export class ActiveProfile {
       const profile = getProfile(this.#store, id);
       // Before the receiver stops: a check cut short by the switch is not a failure.
       this.#reach.reset(profile.kind === 'live');
+      await this.#stopTunnel();
       await this.#receiver.stop();
       this.#id = id;
       this.#store.profiles.setActiveId(id);
       if (profile.kind === 'sandbox') await this.#sandbox.prepare();
       await this.#receiver.start(id);
+      await this.#startTunnel();
       await this.#registerIfNeeded();
       this.emitStatus();
+      this.emitTunnel();
     });
   }
 
@@ -185,15 +227,20 @@ export class ActiveProfile {
   async #probeReach(): Promise<ReachCheck> {
     const profile = getProfile(this.#store, this.#id);
     const token = receiverRepo(this.#store).token(this.#id);
-    const target = this.#registrar.target();
+    const target = this.#registrar.target(this.#id);
     const shown = maskWebhookUrl(target, token);
-    if (profile.kind === 'live' && !this.#store.settings.get().public_url) {
+    const pub = this.#tunnel.publicAddress(this.#id);
+    if (profile.kind === 'live' && pub === null) {
       return failedCheck(
         'no_public_url',
-        'no public URL is set, and the service cannot reach this computer’s local address. Set a public URL (a tunnel) in Settings',
+        'no public URL is set, and the service cannot reach this computer’s local address. Choose a tunnel or set a public URL in Settings',
         null,
         Date.now(),
       );
+    }
+    if (typeof pub === 'object' && pub !== null) {
+      // A tunnel still starting (or restarting): nothing public to send the check through.
+      return failedCheck('no_public_url', pub.pending.replace(/\.$/, ''), null, Date.now());
     }
     if (target === null || shown === null) {
       return failedCheck(
@@ -216,8 +263,10 @@ export class ActiveProfile {
   restartReceiver(): Promise<void> {
     return this.#serial(async () => {
       this.#reach.forgetRunning();
+      await this.#stopTunnel();
       await this.#receiver.stop();
       await this.#receiver.start(this.#id);
+      await this.#startTunnel();
       this.emitStatus();
       if (this.#receiver.running === null) {
         throw new EngineError('conflict', this.#receiver.error ?? 'The receiver could not start.', {
@@ -246,6 +295,9 @@ export class ActiveProfile {
     return this.#serial(async () => {
       receiverRepo(this.#store).recordGap(this.#id, fromMs, toMs);
       await this.#receiver.restartIfDead(this.#id);
+      // A receiver started again may have a new port: the tunnel must point at it.
+      const port = this.#receiver.running?.port ?? null;
+      if (this.#tunnel.port !== null && this.#tunnel.port !== port) await this.#startTunnel();
       await this.#registerIfNeeded();
       this.emitStatus();
     });
@@ -309,10 +361,98 @@ export class ActiveProfile {
     this.#emitter.emit('receiver.status', this.status());
   }
 
+  /** Chooses how the service reaches this live profile: a tunnel tool, an own URL, or none. */
+  setTunnel(mode: TunnelMode, publicUrl: string | undefined): Promise<TunnelStatus> {
+    return this.#serial(async () => {
+      const id = this.#id;
+      const profile = getProfile(this.#store, id);
+      if (profile.kind === 'sandbox' && mode !== 'off') {
+        throw new EngineError(
+          'bad_input',
+          'mode: the Sandbox profile receives payments on this computer and needs no public address. Switch to a live profile first.',
+          { field: 'mode' },
+        );
+      }
+      if (mode === 'cloudflared' || mode === 'ngrok') {
+        if (!this.#tunnel.available()[mode]) {
+          const { text, url } = ADAPTERS[mode].install;
+          throw new EngineError(
+            'conflict',
+            `mode: ${mode} is not installed on this computer (not found on PATH). ${text} ${url}`,
+            { field: 'mode' },
+          );
+        }
+        // Choosing the tool already running keeps its tunnel (and its address).
+        if (tunnelTool(this.#store, id) === mode && this.#tunnel.port !== null) {
+          return this.tunnelStatus();
+        }
+        setTunnelTool(this.#store, id, mode);
+      } else {
+        const url = mode === 'own' ? checkPublicUrl(publicUrl ?? null) : null;
+        if (mode === 'own' && url === null) {
+          throw new EngineError('bad_input', 'public_url: required for "My own address"', {
+            field: 'public_url',
+          });
+        }
+        setTunnelTool(this.#store, id, null);
+        this.#store.settings.set({ public_url: url });
+      }
+      await this.#startTunnel();
+      await this.#registerIfNeeded();
+      this.emitStatus();
+      this.emitTunnel();
+      return this.tunnelStatus();
+    });
+  }
+
+  tunnelStatus(): TunnelStatus {
+    return this.#tunnel.status(this.#id);
+  }
+
+  emitTunnel(): void {
+    this.#emitter.emit('tunnel.status', this.tunnelStatus());
+  }
+
+  /** (Re)starts the active profile's tunnel in front of the running receiver, if it has one. */
+  async #startTunnel(): Promise<void> {
+    await this.#stopTunnel();
+    const running = this.#receiver.running;
+    if (running !== null) await this.#tunnel.start(this.#id, running.port);
+  }
+
+  /** Stops the tunnel; time it could not forward (down, or starting) counts as downtime. */
+  async #stopTunnel(): Promise<void> {
+    const since = this.#tunnel.unreachableSinceMs;
+    await this.#tunnel.stop();
+    if (since !== null) receiverRepo(this.#store).recordGap(this.#id, since, this.#now().getTime());
+  }
+
+  /**
+   * The tunnel has a (new) public URL: register the webhook there (the service hands out a
+   * new signing secret; the previous one stays accepted for deliveries already signed), and
+   * record the time the service could not reach us as downtime.
+   */
+  #tunnelUp(unreachableSinceMs: number): Promise<void> {
+    return this.#serial(async () => {
+      const id = this.#id;
+      const pub = this.#tunnel.publicAddress(id);
+      if (pub === null || typeof pub === 'object') return;
+      await this.#registrar.registerIfNeeded(id);
+      if (this.#registrar.status(id).registered) {
+        receiverRepo(this.#store).recordGap(id, unreachableSinceMs, this.#now().getTime());
+      }
+      // Prove the new address works (the service, not only the tool, can reach us).
+      this.#checkSoon('tunnel-restart');
+      this.emitStatus();
+      this.emitTunnel();
+    });
+  }
+
   close(): Promise<void> {
     this.#reach.stop();
     this.#abort.abort();
     return this.#serial(async () => {
+      await this.#stopTunnel();
       await this.#receiver.stop();
       await this.#sandbox.close();
     });

@@ -16,7 +16,8 @@ import { sandboxHandlers } from './handlers-sandbox.ts';
 import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts';
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
-import { ActiveProfile } from './active-profile.ts';
+import { ActiveProfile, type TunnelInternals } from './active-profile.ts';
+import { tunnelHandlers } from './handlers-tunnel.ts';
 import type { ReachTimer } from './reach-monitor.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
@@ -51,6 +52,8 @@ export interface EngineInternals {
   mirror?: MirrorOptions;
   /** This computer's LAN addresses for phone mode (default: its network interfaces). */
   lanAddresses?: () => LanAddress[];
+  /** Where tunnel tools are found (the tests put fakes first on PATH) and their restart delay. */
+  tunnel?: TunnelInternals;
   /** The 10-minute reachability schedule's timer (tests fire it by hand). */
   reachTimer?: ReachTimer;
   /** How long one reachability check may take (default 10 s). */
@@ -115,6 +118,8 @@ export async function createEngine(
     recheckMs: internals.recheckMs,
     onReceiver: internals.onReceiver,
     lanAddresses: internals.lanAddresses,
+    tunnel: internals.tunnel,
+    now: internals.now,
     reachTimer: internals.reachTimer,
     reachTimeoutMs: internals.reachTimeoutMs,
     log,
@@ -159,6 +164,7 @@ export async function createEngine(
     ...settingsHandlers(ctx),
     ...sandboxHandlers(ctx),
     ...mirrorHandlers(ctx, mirror),
+    ...tunnelHandlers(ctx),
   };
 
   let closing: Promise<void> | null = null;

@@ -13,6 +13,7 @@ import {
   updateProfile,
 } from '../profiles/index.ts';
 import { EngineError } from '../../../shared/errors.ts';
+import { setTunnelTool } from '../tunnel/index.ts';
 import type { HandlerContext } from './context.ts';
 
 type ProfileHandlers = Pick<
@@ -102,6 +103,7 @@ export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
       checkRemovable(ctx.store, id);
       if (ctx.active.id === id) await ctx.active.activate(SANDBOX_ID);
       ctx.store.profiles.remove(id);
+      setTunnelTool(ctx.store, id, null);
       await ctx.keys.forget(id);
       return list();
     },

@@ -20,6 +20,12 @@ export interface WebhookRegistrarOptions {
   receiverUrl: () => string | null;
   /** Why the receiver is down, for the error of an explicit registration. */
   receiverError: () => string | null;
+  /**
+   * The public URL in front of the receiver: a tunnel's, the public URL setting's, null for
+   * none, or `{pending}` while a tunnel has none yet (nothing is registered meanwhile: the
+   * receiver's local URL would be useless to a remote service). Default: the setting.
+   */
+  publicUrl?: (profileId: string) => string | null | { pending: string };
   api: (profileId: string) => Promise<ApiClient>;
   /** Aborts a registration still running when the engine closes. */
   signal: AbortSignal;
@@ -33,15 +39,22 @@ export class WebhookRegistrar {
     this.#options = options;
   }
 
-  /** Where the service should deliver now, or null while no receiver runs. */
-  target(): string | null {
+  /** Where the service should deliver now, or null while no receiver (or tunnel URL) is up. */
+  target(profileId: string): string | null {
     const url = this.#options.receiverUrl();
     if (url === null) return null;
-    return webhookTarget(url, this.#options.store.settings.get().public_url);
+    const pub = this.#publicUrl(profileId);
+    return typeof pub === 'object' && pub !== null ? null : webhookTarget(url, pub);
+  }
+
+  #publicUrl(profileId: string): string | null | { pending: string } {
+    return this.#options.publicUrl
+      ? this.#options.publicUrl(profileId)
+      : this.#options.store.settings.get().public_url;
   }
 
   status(profileId: string): WebhookStatus {
-    return webhookStatus(this.#options.store, profileId, this.target());
+    return webhookStatus(this.#options.store, profileId, this.target(profileId));
   }
 
   /**
@@ -50,7 +63,7 @@ export class WebhookRegistrar {
    */
   async registerIfNeeded(profileId: string): Promise<boolean> {
     const { store, log } = this.#options;
-    const target = this.target();
+    const target = this.target(profileId);
     if (target === null || !needsRegistration(store, profileId, target)) return false;
     let api: ApiClient;
     try {
@@ -71,12 +84,15 @@ export class WebhookRegistrar {
 
   /** Always registers, and reports a failure as an error. */
   async register(profileId: string): Promise<WebhookStatus> {
-    const target = this.target();
+    const target = this.target(profileId);
     if (target === null) {
+      const pub = this.#publicUrl(profileId);
       throw new EngineError(
         'conflict',
         this.#options.receiverError() ??
-          'The receiver is not running, so there is nothing to register.',
+          (typeof pub === 'object' && pub !== null
+            ? `${pub.pending} The webhook is registered as soon as it has one.`
+            : 'The receiver is not running, so there is nothing to register.'),
       );
     }
     return this.#register(profileId, await this.#options.api(profileId), target);

@@ -14,6 +14,7 @@ import type {
   ReceiverStatus,
   SyncStatus,
   Totals,
+  TunnelStatus,
 } from '../../../shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { onLinkState } from '../bridge/connection.ts';
@@ -70,6 +71,9 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
       void client.invalidateQueries({ queryKey: qk.totals });
     }
   });
+  const offTunnel = merchant.on('tunnel.status', (t: TunnelStatus) => {
+    client.setQueryData(qk.tunnel, t);
+  });
   // A link made on another screen or window changes every page's total and order: the page
   // on screen refetches now, the others when next shown.
   const offCreated = merchant.on('checkout.created', () => {
@@ -104,6 +108,7 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     offStatus();
     offCreated();
     offUpdated();
+    offTunnel();
     offLink();
   };
 }

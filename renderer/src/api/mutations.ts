@@ -86,6 +86,22 @@ export function useRegisterWebhook(react: Reactions<Output<'webhook.register'>> 
   });
 }
 
+/** Chooses how the service reaches a live profile: a tunnel tool, an own address, or none. */
+export function useSetTunnel(react: Reactions<Output<'tunnel.set'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input<'tunnel.set'>) => merchant.tunnel.set(input),
+    onSuccess: async (status) => {
+      client.setQueryData(qk.tunnel, status);
+      // The own address is the public URL setting, and the webhook may have moved.
+      void client.invalidateQueries({ queryKey: qk.settings });
+      void client.invalidateQueries({ queryKey: qk.receiver });
+      await react.onSuccess?.(status);
+    },
+    onError: react.onError,
+  });
+}
+
 /** Check now: the result goes straight into the receiver status the strip shows. */
 export function useCheckReach(react: Reactions<Output<'receiver.check'>> = {}) {
   const client = useQueryClient();

@@ -27,6 +27,9 @@ export const useSettings = () =>
 export const useReceiver = () =>
   useQuery({ queryKey: qk.receiver, queryFn: () => merchant.receiver.status() });
 
+export const useTunnel = () =>
+  useQuery({ queryKey: qk.tunnel, queryFn: () => merchant.tunnel.status() });
+
 export const useReceiverRequests = () =>
   useQuery({ queryKey: qk.requests, queryFn: () => merchant.receiver.requests({ limit: 50 }) });
 

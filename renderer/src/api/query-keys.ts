@@ -17,6 +17,8 @@ export const qk = {
   receiver: ['receiver'] as const,
   /** Under receiver: whatever refreshes the receiver's status refreshes these too. */
   requests: ['receiver', 'requests'] as const,
+  /** Under receiver too: the tunnel in front of it. */
+  tunnel: ['receiver', 'tunnel'] as const,
   settings: ['settings'] as const,
   /** Phone mode of the embedded sandbox (the same whichever profile is active). */
   phoneAccess: ['sandbox', 'phoneAccess'] as const,

@@ -1,11 +1,13 @@
-// Is the console able to hear payments? Receiver, webhook registration, last event, gaps,
-// and the live link to the engine — each in plain words with the fix next to it.
+// Is the console able to hear payments? Receiver, the tunnel in front of it, webhook
+// registration, last event, gaps, and the live link to the engine — each in plain words with
+// the fix next to it.
 import { useEffect, useState } from 'react';
 import { useRegisterWebhook } from '../../api/mutations.ts';
-import { useProfiles, useReceiver, useSettings } from '../../api/queries.ts';
+import { useProfiles, useReceiver, useTunnel } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
 import { clockTime, exactTime, relativeTime } from '../../lib/time.ts';
+import { tunnelLine, tunnelTone, usesTool } from '../../lib/tunnel-words.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
@@ -42,9 +44,11 @@ export function StatusStrip() {
   const now = useNow(15_000);
   const { gapsSeen, dismissGaps, go } = useUi();
   const profiles = useProfiles();
-  const settings = useSettings();
+  const tunnel = useTunnel();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
-  const needsTunnel = active?.kind === 'live' && settings.data && !settings.data.public_url;
+  const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
+  const t = tunnel.data;
+  const showTunnel = active?.kind === 'live' && usesTool(t);
   const register = useRegisterWebhook({
     onSuccess: () => announce('Webhook registered'),
     onError: (e) => announce(`Webhook registration failed: ${errorMessage(e)}`),
@@ -73,7 +77,7 @@ export function StatusStrip() {
   return (
     <>
       <dl
-        className={`status-strip status-strip-5${reachFailed(s.reach) ? ' status-strip-warn' : ''}`}
+        className={`status-strip ${showTunnel ? 'status-strip-6' : 'status-strip-5'}${reachFailed(s.reach) ? ' status-strip-warn' : ''}`}
         aria-label="Receiver status"
       >
         <div>
@@ -85,6 +89,17 @@ export function StatusStrip() {
             </span>
           </dd>
         </div>
+        {showTunnel && t ? (
+          <div>
+            <dt>Tunnel</dt>
+            <dd>
+              <Dot tone={tunnelTone(t)} />
+              <span className="truncate" title={s.webhook.url ?? t.public_url ?? undefined}>
+                {tunnelLine(t)}
+              </span>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Webhook</dt>
           <dd>
@@ -125,11 +140,17 @@ export function StatusStrip() {
         </div>
       </dl>
       {s.error ? <Notice tone="error">Receiver problem: {s.error}</Notice> : null}
+      {active?.kind === 'live' && usesTool(t) && t.state === 'down' ? (
+        <Notice tone="warn">
+          The {t.mode} tunnel is down, so the service cannot reach this computer; the console is
+          restarting it.{t.error ? ` ${t.error}` : ''}
+        </Notice>
+      ) : null}
       <ReachNotice reach={s.reach} />
       {needsTunnel ? (
         <Notice tone="info">
           The real service cannot reach this computer’s local address, so live payments will not
-          arrive until you set a public URL (a tunnel).{' '}
+          arrive until it has a public address (a tunnel).{' '}
           <button type="button" className="link" onClick={() => go('settings')}>
             Set it up in Settings
           </button>

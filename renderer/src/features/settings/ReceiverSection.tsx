@@ -50,9 +50,8 @@ export function ReceiverSection({ settings }: { settings: Settings }) {
       <p className="muted">
         The service tells the console about each payment by calling it over the internet. On your
         own computer the console is only reachable locally, which is fine for the sandbox. A real
-        payment service cannot reach it there, so for a live account run a tunnel (for example
-        Cloudflare Tunnel or ngrok) to the receiver port and enter the tunnel’s public https address
-        below.
+        payment service cannot reach it there: for a live account choose a tunnel under Receive live
+        payments, or enter your own public https address below.
       </p>
       <form className="grid-2" onSubmit={submit} noValidate>
         <Field

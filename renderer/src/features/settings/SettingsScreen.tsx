@@ -4,6 +4,7 @@ import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { CheckoutSyncSection } from './CheckoutSyncSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
+import { LivePaymentsSection } from './LivePaymentsSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
 import { PhoneAccessSection } from './PhoneAccessSection.tsx';
 import { ProfilesSection } from './ProfilesSection.tsx';
@@ -13,6 +14,8 @@ export function SettingsScreen() {
   const settings = useSettings();
   const profiles = useProfiles();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  // Only a live profile needs a public address: the sandbox runs on this computer.
+  const live = active?.kind === 'live';
   return (
     <section className="screen settings" aria-labelledby="settings-title">
       <header className="screen-head">
@@ -33,6 +36,12 @@ export function SettingsScreen() {
         />
       ) : (
         <>
+          {live ? (
+            <LivePaymentsSection
+              key={profiles.data?.active_id}
+              publicUrl={settings.data!.public_url}
+            />
+          ) : null}
           <ReceiverSection
             key={`${settings.data!.receiver_port}|${settings.data!.public_url}`}
             settings={settings.data!}

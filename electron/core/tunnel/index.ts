@@ -1,0 +1,9 @@
+// Tunnels that give a live profile's receiver a public address (cloudflared, ngrok).
+export { TunnelHost, ADAPTERS } from './tunnel-host.ts';
+export type { PublicAddress } from './tunnel-host.ts';
+export { setTunnelTool, tunnelTool } from './tunnel-choice.ts';
+export { TunnelSupervisor } from './supervisor.ts';
+export { cloudflared, cloudflaredUrlReader } from './cloudflared.ts';
+export { ngrok, ngrokUrlFor, ngrokWebAddr, DEFAULT_NGROK_API } from './ngrok.ts';
+export { findOnPath } from './find-tool.ts';
+export type { TunnelAdapter, TunnelTool } from './types.ts';
