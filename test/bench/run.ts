@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ALL = ['sandbox', 'receiver', 'webhook-to-screen', 'memory', 'renderer'];
+const ALL = ['sandbox', 'receiver', 'webhook-to-screen', 'memory', 'renderer', 'search'];
 const wanted = process.argv.slice(2);
 const names = wanted.length > 0 ? wanted : ALL;
 const here = import.meta.dirname;
