@@ -1,7 +1,7 @@
 // Search over the checkout mirror (channel checkouts.search): the full-text index of
 // migration 7 for text of 3+ characters, filters on indexed columns, newest first, with the
 // total of every match and where each hit matched (for highlighting).
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { ALL_CURRENCIES, currencyExponent } from '../../../shared/currencies.ts';
 import type { Checkout, CheckoutMatch, CheckoutPage } from '../../../shared/domain.ts';
 import type { CheckoutsRepo } from './types.ts';
@@ -44,6 +44,30 @@ export function checkoutIdOfUrl(text: string): string | null {
   }
 }
 
+/** Above this many text matches a page walks the newest-first index (see searchCheckouts). */
+const BROAD = 2000;
+
+const bareCounts = new WeakMap<DatabaseSync, StatementSync>();
+const bareCount = (db: DatabaseSync): StatementSync => {
+  let st = bareCounts.get(db);
+  if (!st) {
+    st = db.prepare('SELECT COUNT(*) AS n FROM checkout_text WHERE checkout_text MATCH ?');
+    bareCounts.set(db, st);
+  }
+  return st;
+};
+
+/** No other profile has checkouts in the mirror (two seeks in the (profile_id, id) index). */
+function soleProfile(db: DatabaseSync, profileId: string): boolean {
+  const r = db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM checkouts WHERE profile_id < ?)
+         OR EXISTS (SELECT 1 FROM checkouts WHERE profile_id > ?) AS other`,
+    )
+    .get(profileId, profileId) as { other: number };
+  return r.other === 0;
+}
+
 /** FTS5 phrase for literal text: quotes doubled, so `"`, `*`, `NEAR(`, `-`, `:` mean themselves. */
 const phrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 
@@ -56,17 +80,28 @@ export function searchCheckouts(
   const where: string[] = ['c.profile_id = ?'];
   const args: SQLInputValue[] = [profileId];
   let from = 'checkouts c';
+  let matches: number | null = null;
+  let broad = false;
   const text = (input.query ?? '').trim();
   const urlId = checkoutIdOfUrl(text);
   if (urlId !== null) {
     where.push('c.id = ?');
     args.push(urlId);
   } else if ([...text].length >= 3) {
-    // The trigram index answers any substring of 3+ characters. CROSS JOIN keeps it the
-    // outer loop, run once, each match then a lookup by rowid: joined the other way round,
-    // the full-text query would run again for every checkout (seconds at 100,000).
-    from = 'checkout_text t CROSS JOIN checkouts c ON c.seq = t.rowid';
-    where.push('checkout_text MATCH ?');
+    // The trigram index answers any substring of 3+ characters. How many checkouts match
+    // (the index alone, fast) decides the plan: a few are looked up and sorted; many are
+    // found by walking the newest-first index and testing each against the matches, so a
+    // page stops after its rows instead of sorting them all.
+    matches = (bareCount(db).get(phrase(text)) as { n: number }).n;
+    broad = matches > BROAD;
+    if (broad) {
+      where.push('c.seq IN (SELECT rowid FROM checkout_text WHERE checkout_text MATCH ?)');
+    } else {
+      // CROSS JOIN keeps the index the outer loop, run once: joined the other way round,
+      // the full-text query would run again for every checkout (seconds at 100,000).
+      from = 'checkout_text t CROSS JOIN checkouts c ON c.seq = t.rowid';
+      where.push('checkout_text MATCH ?');
+    }
     args.push(phrase(text));
   } else if (text !== '') {
     // One or two characters are too short for trigrams: they match the start of the
@@ -104,14 +139,20 @@ export function searchCheckouts(
     args.push(input.amount_max);
   }
   const sqlWhere = where.join(' AND ');
-  const total = (
-    db.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${sqlWhere}`).get(...args) as {
-      n: number;
-    }
-  ).n;
+  // Text alone, and every mirrored checkout this profile's: the index's own count is the total.
+  const textOnly = matches !== null && where.length === 2;
+  const total =
+    textOnly && soleProfile(db, profileId)
+      ? (matches as number)
+      : (
+          db.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${sqlWhere}`).get(...args) as {
+            n: number;
+          }
+        ).n;
+  const ordered = broad ? 'checkouts c INDEXED BY checkouts_by_created' : from;
   const ids = db
     .prepare(
-      `SELECT c.id FROM ${from} WHERE ${sqlWhere}
+      `SELECT c.id FROM ${ordered} WHERE ${sqlWhere}
        ORDER BY c.created_ms DESC, c.seq DESC LIMIT ? OFFSET ?`,
     )
     .all(...args, input.limit, input.offset) as unknown as { id: string }[];
