@@ -127,8 +127,11 @@ describe('the engine after a wake', () => {
 
     // While asleep the public URL moved (set behind this engine's back, as another console
     // window or a tunnel helper writing the setting would): the wake registers the new one.
-    const moved = statusWhere(r.engine, (s) =>
-      (s.webhook.url ?? '').startsWith('https://tunnel-b.example/'),
+    // Waits for the status that has both: the registration and the wake's gap can be pushed
+    // in either order (a reachability check after the registration pushes one too).
+    const moved = statusWhere(
+      r.engine,
+      (s) => (s.webhook.url ?? '').startsWith('https://tunnel-b.example/') && s.gaps.length === 2,
     );
     await sleepAndWake(r, HOUR, async () => {
       r.store.settings.set({ public_url: 'https://tunnel-b.example' });
