@@ -246,7 +246,10 @@ export function useSyncCheckouts(react: Reactions<Output<'checkouts.sync'>> = {}
   return useMutation({
     mutationFn: (full: boolean) => merchant.checkouts.sync(full ? { full: true } : {}),
     onSuccess: async (status) => {
-      client.setQueryData(qk.sync, status);
+      // Not written into the cache: a sync that fails at once has already pushed its newer
+      // state (checkouts.sync) before this answer arrives, and would be overwritten by it.
+      // Asked again instead; the pushes keep it current from there.
+      void client.invalidateQueries({ queryKey: qk.sync });
       await react.onSuccess?.(status);
     },
     onError: react.onError,
