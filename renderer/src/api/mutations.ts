@@ -242,14 +242,13 @@ export function useSetPhoneAccess(react: Reactions<Output<'sandbox.phoneAccess'>
 
 /** Starts a sync of the checkout mirror (full: everything again, from Settings). */
 export function useSyncCheckouts(react: Reactions<Output<'checkouts.sync'>> = {}) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (full: boolean) => merchant.checkouts.sync(full ? { full: true } : {}),
     onSuccess: async (status) => {
-      // Not written into the cache: a sync that fails at once has already pushed its newer
-      // state (checkouts.sync) before this answer arrives, and would be overwritten by it.
-      // Asked again instead; the pushes keep it current from there.
-      void client.invalidateQueries({ queryKey: qk.sync });
+      // Neither written into the cache nor asked again: the engine pushes every change of
+      // the sync (checkouts.sync), and a sync that ends at once has already pushed its newer
+      // state before this answer (or a refetch) arrives, which would overwrite it with
+      // "Syncing" for good.
       await react.onSuccess?.(status);
     },
     onError: react.onError,
