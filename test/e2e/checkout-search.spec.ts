@@ -98,10 +98,18 @@ test('Settings → Resync all checkouts shows its progress, then when it finishe
   const section = page.getByRole('region', { name: 'Checkouts on this computer' });
   await section.getByRole('button', { name: 'Resync all checkouts' }).click();
   const line = section.getByRole('group', { name: 'Checkout sync' });
+  // The line counts the pages as they come, in the locale ("1,200 of 4,800"). Waited for
+  // first: before the resync starts, the line still says the last sync's "Synced just now".
+  await expect
+    .poll(
+      async () =>
+        (await page.evaluate<string[]>('window.__syncTexts')).some((t) =>
+          /^Syncing checkouts… [\d,]+ of 4,800$/.test(t),
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   await expect(line).toContainText(/Synced (just now|\d+ seconds? ago)/, { timeout: 150_000 });
-  // The line counted the pages as they came, in the locale ("1,200 of 4,800").
-  const seen = await page.evaluate<string[]>('window.__syncTexts');
-  expect(seen.some((t) => /^Syncing checkouts… [\d,]+ of 4,800$/.test(t))).toBe(true);
   await expect(section).toContainText('4,800 checkouts copied');
   await section.screenshot({ path: 'test-results/checkout-search-resync.png' });
 });
