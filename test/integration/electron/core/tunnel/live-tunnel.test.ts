@@ -10,7 +10,7 @@ import type { TunnelStatus } from '../../../../../shared/domain.ts';
 import type { MemoryVault } from '../../../../../electron/core/index.ts';
 import { receiverRepo, sign } from '../../../../../electron/core/receiver/index.ts';
 import { callError, payCheckout } from '../engine/harness.ts';
-import { alive, openWorld, type World } from './support.ts';
+import { alive, openWorld, type FakeEvent, type World } from './support.ts';
 
 let w: World | null = null;
 afterEach(async () => {
@@ -99,7 +99,7 @@ describe('a live profile behind cloudflared', () => {
     expect(secretA).toMatch(/^whsec_/);
 
     // The tool dies.
-    const pid = world.fakes().find((e) => e.event === 'up')!.pid;
+    const pid = (await upEvent(world)).pid;
     process.kill(pid, 'SIGKILL');
     await expect
       .poll(() => tunnelEvents(world).some((s) => s.state === 'down'), { timeout: 10_000 })
@@ -177,7 +177,7 @@ describe('a live profile behind cloudflared', () => {
 
     // The time the service could not reach us is downtime.
     const gaps = receiverRepo(world.store()).downtime(p.id, 20, 0);
-    const killedAt = world.fakes().find((e) => e.event === 'up')!.at;
+    const killedAt = (await upEvent(world)).at;
     expect(
       gaps.some((g) => Date.parse(g.from) >= killedAt && Date.parse(g.to) > Date.parse(g.from)),
     ).toBe(true);
@@ -200,7 +200,7 @@ describe('a live profile behind cloudflared', () => {
     const p = await liveProfile(world);
     await world.h.engine.call('tunnel.set', { mode: 'cloudflared' });
     const first = await waitUp(world);
-    const pid = world.fakes().find((e) => e.event === 'up')!.pid;
+    const pid = (await upEvent(world)).pid;
     // Choosing it again keeps the running tunnel and its address.
     expect(await world.h.engine.call('tunnel.set', { mode: 'cloudflared' })).toMatchObject({
       state: 'up',
@@ -225,7 +225,7 @@ describe('a live profile behind ngrok', () => {
     await liveProfile(world);
     await world.h.engine.call('tunnel.set', { mode: 'ngrok' });
     const url = await waitUp(world);
-    const fake = world.fakes().find((e) => e.event === 'up')!;
+    const fake = await upEvent(world);
     expect(url).toBe(fake.url);
     const { api_key } = await world.service.createMerchant();
     await world.h.engine.call('key.set', { key: api_key });
@@ -247,7 +247,7 @@ describe('a tunnel that changes its URL while running', () => {
     const first = await waitUp(world);
     const { api_key } = await world.service.createMerchant();
     await world.h.engine.call('key.set', { key: api_key });
-    const pid = world.fakes().find((e) => e.event === 'up')!.pid;
+    const pid = (await upEvent(world)).pid;
     const movedAt = Date.now();
     process.kill(pid, 'SIGUSR2');
     const second = await waitUp(world, first);
@@ -277,7 +277,7 @@ describe('ngrok whose web address is not in its log', () => {
     });
     await liveProfile(w);
     await w.h.engine.call('tunnel.set', { mode: 'ngrok' });
-    expect(await waitUp(w)).toBe(w.fakes().find((e) => e.event === 'up')!.url);
+    expect(await waitUp(w)).toBe((await upEvent(w)).url);
   });
 });
 
@@ -341,4 +341,10 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** The fake tool's 'up' record, once written (it may land just after the status says up). */
+async function upEvent(w: { fakes(): FakeEvent[] }): Promise<FakeEvent> {
+  await expect.poll(() => w.fakes().some((e) => e.event === 'up'), { timeout: 10_000 }).toBe(true);
+  return w.fakes().find((e) => e.event === 'up')!;
 }
