@@ -36,6 +36,8 @@ export type Checkout = z.infer<typeof Checkout>;
 export const CheckoutPage = z.object({
   data: z.array(Checkout),
   total: z.number().int(),
+  /** Set by checkouts.search when it stopped counting: more than `total` match. */
+  total_capped: z.boolean().optional(),
   limit: z.number().int(),
   offset: z.number().int(),
 });

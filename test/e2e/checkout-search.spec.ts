@@ -1,7 +1,7 @@
 // Issue 14 §2, the screen side, against the real sandbox: 4,800 checkouts, a full resync from
 // Settings with its progress on screen, then the Checkouts screen finds a checkout from page
 // 40 of 48 as you type, marks what matched (a trigram inside a word too), narrows by a chip,
-// counts "N of 4,800", and keeps its answer when a search is refused.
+// counts "N of 4,800" ("1,000+ of 4,800" past the count's cap), and keeps its answer when a search is refused.
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -177,6 +177,16 @@ test('a chip narrows the search: Currency EUR leaves the euro croissant', async 
   await expect(rows().first().locator('.badge')).toHaveText('Inactive');
   await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('1–25 of 480');
   await page.screenshot({ path: 'test-results/checkout-search-chips.png' });
+  // Past the count's cap (1,000) the count says "more than": 4,320 of the 4,800 are active.
+  await box().fill('');
+  await page
+    .getByRole('radiogroup', { name: 'Show' })
+    .getByRole('radio', { name: 'Active' })
+    .click();
+  await expect(count()).toHaveText('1,000+ of 4,800');
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pager).toContainText('1–25 of 1,000+');
+  await expect(pager.getByRole('button', { name: 'Next →' })).toBeEnabled();
 });
 
 test('nothing matches: the empty state says so and Clear brings everything back', async () => {

@@ -1,9 +1,10 @@
-// Search over the checkout mirror (channel checkouts.search): the full-text index of
-// migration 7 for text of 3+ characters, filters on indexed columns, newest first, with the
-// total of every match and where each hit matched (for highlighting).
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+// Search over the checkout mirror (channel checkouts.search): one full-text query of
+// migration 8's index holds the text and the chips, answered newest first by the index
+// itself; the total is exact up to COUNT_CAP; each hit says where it matched (highlighting).
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { ALL_CURRENCIES, currencyExponent } from '../../../shared/currencies.ts';
 import type { Checkout, CheckoutMatch, CheckoutPage } from '../../../shared/domain.ts';
+import { currencyTerm, phrase, SKEY_MS, startsTerm, statusTerm } from './checkout-facets.ts';
 import type { CheckoutsRepo } from './types.ts';
 
 export interface CheckoutSearch {
@@ -18,11 +19,6 @@ export interface CheckoutSearch {
   limit: number;
   offset: number;
 }
-
-// Paid means a verified payment arrived. The subquery runs once (an index of payments) and
-// each checkout is then a lookup, not a probe of payments per row.
-const PAID = `c.id IN (SELECT p.checkout_id FROM payments p WHERE p.profile_id = ?
-  AND p.status = 'verified')`;
 
 // Each stored amount in its currency's minor units; currencies the table does not know
 // have 2 decimals, as currencyExponent says.
@@ -44,18 +40,12 @@ export function checkoutIdOfUrl(text: string): string | null {
   }
 }
 
-/** Above this many text matches a page walks the newest-first index (see searchCheckouts). */
-const BROAD = 2000;
-
-const bareCounts = new WeakMap<DatabaseSync, StatementSync>();
-const bareCount = (db: DatabaseSync): StatementSync => {
-  let st = bareCounts.get(db);
-  if (!st) {
-    st = db.prepare('SELECT COUNT(*) AS n FROM checkout_text WHERE checkout_text MATCH ?');
-    bareCounts.set(db, st);
-  }
-  return st;
-};
+/**
+ * Matches are counted exactly up to this many; past it the page says "1,000+". An exact
+ * count of a broad word at a million checkouts costs more than a keystroke may (the
+ * floor measured in docs/benchmarks.md), and nobody reads 66,667 differently from 1,000+.
+ */
+export const COUNT_CAP = 1000;
 
 /** No other profile has checkouts in the mirror (two seeks in the (profile_id, id) index). */
 function soleProfile(db: DatabaseSync, profileId: string): boolean {
@@ -68,67 +58,90 @@ function soleProfile(db: DatabaseSync, profileId: string): boolean {
   return r.other === 0;
 }
 
-/** FTS5 phrase for literal text: quotes doubled, so `"`, `*`, `NEAR(`, `-`, `:` mean themselves. */
-const phrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+/** Folds text the way the index does: no case, no diacritics. */
+const foldAll = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The full-text terms for typed text of 3+ characters. Up to 3 characters are one trigram,
+ * exact. Longer text asks for a few trigrams that cover it (at 0, 3, 6, … and the last),
+ * each a cheap term; the rows they find are then checked for the text itself. A phrase of
+ * every trigram would be exact but costs a check of positions in every candidate, which
+ * is what made a broad word combined with a chip miss the target (docs/benchmarks.md).
+ */
+function textTerms(text: string): { terms: string; check: boolean } {
+  const cps = [...text];
+  const at = new Set<number>();
+  for (let i = 0; i + 3 <= cps.length; i += 3) at.add(i);
+  at.add(cps.length - 3);
+  const grams = [...at].map((i) => phrase(cps.slice(i, i + 3).join('')));
+  return {
+    terms: `{product_name item_names checkout_id} : (${grams.join(' AND ')})`,
+    check: cps.length > 3,
+  };
+}
+
+interface Candidate {
+  id: string;
+  product_name: string;
+  item_names: string | null;
+}
 
 export function searchCheckouts(
   db: DatabaseSync,
   checkouts: CheckoutsRepo,
   profileId: string,
   input: CheckoutSearch,
+  cap = COUNT_CAP,
 ): CheckoutPage {
-  const where: string[] = ['c.profile_id = ?'];
-  const args: SQLInputValue[] = [profileId];
-  let from = 'checkouts c';
-  let matches: number | null = null;
-  let broad = false;
   const text = (input.query ?? '').trim();
   const urlId = checkoutIdOfUrl(text);
+  const sought = urlId ?? text;
+  // Terms of one full-text query: the text, the status and currency chips.
+  const terms: string[] = [];
+  // What a candidate the index found must also pass (null: the index is exact).
+  let check: ((c: Candidate) => boolean) | null = null;
   if (urlId !== null) {
-    where.push('c.id = ?');
-    args.push(urlId);
+    // A pasted checkout URL: exactly that id.
+    terms.push([...urlId].length >= 3 ? textTerms(urlId).terms : startsTerm(urlId));
+    check = (c) => c.id === urlId;
   } else if ([...text].length >= 3) {
-    // The trigram index answers any substring of 3+ characters. How many checkouts match
-    // (the index alone, fast) decides the plan: a few are looked up and sorted; many are
-    // found by walking the newest-first index and testing each against the matches, so a
-    // page stops after its rows instead of sorting them all.
-    matches = (bareCount(db).get(phrase(text)) as { n: number }).n;
-    broad = matches > BROAD;
-    if (broad) {
-      where.push('c.seq IN (SELECT rowid FROM checkout_text WHERE checkout_text MATCH ?)');
-    } else {
-      // CROSS JOIN keeps the index the outer loop, run once: joined the other way round,
-      // the full-text query would run again for every checkout (seconds at 100,000).
-      from = 'checkout_text t CROSS JOIN checkouts c ON c.seq = t.rowid';
-      where.push('checkout_text MATCH ?');
+    const t = textTerms(text);
+    terms.push(t.terms);
+    if (t.check) {
+      const needle = foldAll(text);
+      check = (c) =>
+        foldAll(c.product_name).includes(needle) ||
+        (c.item_names !== null && foldAll(c.item_names).includes(needle)) ||
+        foldAll(c.id).includes(needle);
     }
-    args.push(phrase(text));
   } else if (text !== '') {
     // One or two characters are too short for trigrams: they match the start of the
-    // product name or of the id, through indexes, rather than scan every checkout.
-    // Ranges, not LIKE, so each side uses its index (NOCASE folds ASCII letters only);
-    // a UNION of the two, because an OR of ranges on two columns would scan every row.
-    where.push(`c.seq IN (SELECT seq FROM checkouts WHERE profile_id = ?
-        AND product_name >= ? COLLATE NOCASE AND product_name < ? COLLATE NOCASE
-      UNION SELECT seq FROM checkouts WHERE profile_id = ? AND id >= ? AND id < ?)`);
-    const lower = text.toLowerCase();
-    args.push(profileId, text, `${text}\u{10FFFF}`, profileId, lower, `${lower}\u{10FFFF}`);
+    // product name or of the id (tokens written for that, see checkout-facets.ts).
+    terms.push(startsTerm(text));
   }
-  if (input.status === 'paid') where.push(PAID);
-  else if (input.status === 'active') where.push(`c.active = 1 AND NOT ${PAID}`);
-  else if (input.status === 'inactive') where.push(`c.active = 0 AND NOT ${PAID}`);
-  if (input.status) args.push(profileId);
-  if (input.currency) {
-    where.push('c.currency = ?');
-    args.push(input.currency.toUpperCase());
-  }
+  if (input.status) terms.push(statusTerm(input.status));
+  if (input.currency) terms.push(currencyTerm(input.currency));
+
+  // Row conditions: the date range is a range of the ordering key; amounts and another
+  // profile's checkouts need the row itself.
+  const key = terms.length > 0 ? 't.rowid' : 'c.skey';
+  const where: string[] = [];
+  const args: SQLInputValue[] = [];
   if (input.created_from) {
-    where.push('c.created_ms >= ?');
+    where.push(`${key} >= ? * ${SKEY_MS}`);
     args.push(Date.parse(input.created_from));
   }
   if (input.created_to) {
-    where.push('c.created_ms <= ?');
+    where.push(`${key} < (? + 1) * ${SKEY_MS}`);
     args.push(Date.parse(input.created_to));
+  }
+  const dated = where.length > 0;
+  const priced = input.amount_min !== undefined || input.amount_max !== undefined;
+  const sole = soleProfile(db, profileId);
+  const rowNeeded = !sole || priced;
+  if (!sole) {
+    where.push('c.profile_id = ?');
+    args.push(profileId);
   }
   if (input.amount_min !== undefined) {
     where.push(`${MINOR} >= ?`);
@@ -138,32 +151,78 @@ export function searchCheckouts(
     where.push(`${MINOR} <= ?`);
     args.push(input.amount_max);
   }
-  const sqlWhere = where.join(' AND ');
-  // Text alone, and every mirrored checkout this profile's: the index's own count is the total.
-  const textOnly = matches !== null && where.length === 2;
-  const total =
-    textOnly && soleProfile(db, profileId)
-      ? (matches as number)
-      : (
-          db.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${sqlWhere}`).get(...args) as {
-            n: number;
-          }
-        ).n;
-  const ordered = broad ? 'checkouts c INDEXED BY checkouts_by_created' : from;
-  const ids = db
-    .prepare(
-      `SELECT c.id FROM ${ordered} WHERE ${sqlWhere}
-       ORDER BY c.created_ms DESC, c.seq DESC LIMIT ? OFFSET ?`,
-    )
-    .all(...args, input.limit, input.offset) as unknown as { id: string }[];
+
+  let sql: string;
+  if (terms.length > 0) {
+    // Newest first straight from the index (its rowid is the created-order key); the row
+    // is read only when a condition needs it. CROSS JOIN keeps the index the outer loop.
+    sql = `SELECT t.checkout_id AS id, t.product_name, t.item_names
+      FROM checkout_text t${rowNeeded ? ' CROSS JOIN checkouts c ON c.skey = t.rowid' : ''}
+      WHERE checkout_text MATCH ?${where.map((w) => ` AND ${w}`).join('')}
+      ORDER BY t.rowid DESC`;
+    args.unshift(terms.join(' AND '));
+  } else if (!dated && !priced) {
+    // Everything: the page from the newest-first index, the total from the kept count.
+    const total = (
+      db
+        .prepare('SELECT COALESCE(MAX(n), 0) AS n FROM checkout_counts WHERE profile_id = ?')
+        .get(profileId) as { n: number }
+    ).n;
+    const ids = db
+      .prepare(
+        `SELECT c.id FROM checkouts c INDEXED BY checkouts_by_skey
+         WHERE c.profile_id = ? ORDER BY c.skey DESC LIMIT ? OFFSET ?`,
+      )
+      .all(profileId, input.limit, input.offset) as unknown as { id: string }[];
+    return {
+      data: rows(checkouts, profileId, ids, text),
+      total,
+      limit: input.limit,
+      offset: input.offset,
+    };
+  } else {
+    sql = `SELECT c.id, c.product_name, NULL AS item_names
+      FROM checkouts c INDEXED BY checkouts_by_skey WHERE ${where.join(' AND ')}
+      ORDER BY c.skey DESC`;
+  }
+
+  // One pass, newest first: the page's rows, and a count that stops once it is past the
+  // cap and past the page.
+  const ids: { id: string }[] = [];
+  const stopAt = Math.max(cap, input.offset + input.limit) + 1;
+  let count = 0;
+  for (const row of db.prepare(sql).iterate(...args) as Iterable<Candidate>) {
+    if (check && !check(row)) continue;
+    count += 1;
+    if (count > input.offset && ids.length < input.limit) ids.push({ id: row.id });
+    if (count >= stopAt) break;
+  }
+  const capped = count >= stopAt;
+  const page: CheckoutPage = {
+    data: rows(checkouts, profileId, ids, sought),
+    total: capped ? count - 1 : count,
+    limit: input.limit,
+    offset: input.offset,
+  };
+  if (capped) page.total_capped = true;
+  return page;
+}
+
+/** The page's checkouts in full, each with where the text matched. */
+function rows(
+  checkouts: CheckoutsRepo,
+  profileId: string,
+  ids: readonly { id: string }[],
+  text: string,
+): Checkout[] {
   const data: Checkout[] = [];
   for (const { id } of ids) {
     const c = checkouts.get(profileId, id);
     if (!c) continue;
-    const match = text === '' ? undefined : matchOf(c, urlId ?? text);
+    const match = text === '' ? undefined : matchOf(c, text);
     data.push(match ? { ...c, match } : c);
   }
-  return { data, total, limit: input.limit, offset: input.offset };
+  return data;
 }
 
 /** Where `text` occurs in a checkout: the name first, then an item, then the id. */

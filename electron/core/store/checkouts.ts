@@ -2,6 +2,7 @@
 // from the verified payments so it can only ever mean "a verified payment arrived".
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Checkout } from '../../../shared/domain.ts';
+import { createdMsSql, SKEY_MS } from './checkout-facets.ts';
 import { placeholders, transaction } from './sql.ts';
 import type { CheckoutInput, CheckoutsRepo, CheckoutTerms } from './types.ts';
 
@@ -26,16 +27,24 @@ const COLS = `c.id, c.product_name, c.amount, c.currency, c.active, c.created_at
 export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRepo {
   // The create form carries items and merchant_id; the list form does not, so a list
   // upsert keeps what an earlier create stored (COALESCE with the stored value).
+  // skey orders the mirror newest first (migration 8): the created time in ms × 2^20, plus
+  // one more than the highest key already taken in that millisecond. It only changes with
+  // created_at. It passes 2^53, so it never reaches JavaScript: SQL computes and compares it.
   const upsert = db.prepare(`
     INSERT INTO checkouts (profile_id, id, product_name, amount, currency, active, created_at,
-      checkout_url, items, merchant_id, seen_ms)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      checkout_url, items, merchant_id, seen_ms, skey)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (
+      SELECT COALESCE((SELECT skey + 1 FROM checkouts
+          WHERE skey BETWEEN b.low AND b.low + ${SKEY_MS - 1} ORDER BY skey DESC LIMIT 1), b.low)
+      FROM (SELECT ${createdMsSql('?')} * ${SKEY_MS} AS low) AS b))
     ON CONFLICT(profile_id, id) DO UPDATE SET
       product_name = excluded.product_name, amount = excluded.amount,
       currency = excluded.currency, active = excluded.active,
       created_at = excluded.created_at, checkout_url = excluded.checkout_url,
       items = COALESCE(excluded.items, checkouts.items),
-      merchant_id = COALESCE(excluded.merchant_id, checkouts.merchant_id)`);
+      merchant_id = COALESCE(excluded.merchant_id, checkouts.merchant_id),
+      skey = CASE WHEN checkouts.created_at IS excluded.created_at THEN checkouts.skey
+        ELSE excluded.skey END`);
   const getStmt = db.prepare(`SELECT ${COLS} FROM checkouts c WHERE c.profile_id = ? AND c.id = ?`);
 
   // Statements by IN-list length: batches repeat the same few sizes, so parse each once.
@@ -66,6 +75,7 @@ export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRep
       c.items ? JSON.stringify(c.items) : null,
       c.merchant_id ?? null,
       now(),
+      c.created_at,
     );
   };
   const get = (profileId: string, id: string): Checkout | null => {

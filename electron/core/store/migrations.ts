@@ -1,6 +1,7 @@
 // Numbered migrations, run at open inside a transaction each; PRAGMA user_version records
 // the last one applied so reopening is a no-op. Append only: never edit a shipped step.
 import type { DatabaseSync } from 'node:sqlite';
+import { createdMsSql, facetsSql, SKEY_MS } from './checkout-facets.ts';
 
 /** Counters recomputed from the payments table (into empty counter tables). */
 const COUNTER_BACKFILL = `
@@ -307,6 +308,70 @@ export const MIGRATIONS: readonly string[] = [
     total INTEGER,
     last_synced_ms INTEGER
   );
+  `,
+  // 8: search at a million checkouts (docs/benchmarks.md). The full-text index's rowid
+  // becomes `skey`, a key in created order (the created ms × 2^20 plus a counter for
+  // checkouts created in the same millisecond; created_ms, which truncated, goes), so the index hands matches back newest first and a
+  // page stops after its rows; a date range is a range of that rowid. Filters are terms
+  // of the same query (checkout-facets.ts), kept in step when a checkout is activated,
+  // deactivated or paid. checkout_counts keeps each profile's number of checkouts, so
+  // "of 1,000,000" is not a count of a million rows. The indexes migration 7 added for
+  // the old plans go: nothing reads them, and every synced page paid for them.
+  `
+  ALTER TABLE checkouts ADD COLUMN skey INTEGER;
+  UPDATE checkouts SET skey = k.skey FROM (
+    SELECT seq, ${createdMsSql('created_at')} * ${SKEY_MS}
+      + ROW_NUMBER() OVER (PARTITION BY ${createdMsSql('created_at')} ORDER BY seq) - 1 AS skey
+    FROM checkouts) AS k
+  WHERE checkouts.seq = k.seq;
+  CREATE UNIQUE INDEX checkouts_by_skey ON checkouts (skey);
+  DROP INDEX checkouts_by_created;
+  DROP INDEX checkouts_by_name;
+  DROP INDEX checkouts_filters;
+  ALTER TABLE checkouts DROP COLUMN created_ms;
+  DROP TRIGGER checkout_text_insert;
+  DROP TRIGGER checkout_text_update;
+  DROP TRIGGER checkout_text_delete;
+  DROP TABLE checkout_text;
+  CREATE VIRTUAL TABLE checkout_text USING fts5(
+    product_name, item_names, checkout_id, facets,
+    tokenize = 'trigram remove_diacritics 1'
+  );
+  CREATE TRIGGER checkout_text_insert AFTER INSERT ON checkouts BEGIN
+    INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id, facets)
+    VALUES (NEW.skey, NEW.product_name, ${ITEM_NAMES('NEW.items')}, NEW.id, ${facetsSql('NEW')});
+    INSERT INTO checkout_counts (profile_id, n) VALUES (NEW.profile_id, 1)
+      ON CONFLICT (profile_id) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER checkout_text_update AFTER UPDATE ON checkouts
+  WHEN OLD.skey IS NOT NEW.skey OR OLD.product_name IS NOT NEW.product_name
+    OR OLD.items IS NOT NEW.items OR OLD.active IS NOT NEW.active
+    OR OLD.currency IS NOT NEW.currency BEGIN
+    DELETE FROM checkout_text WHERE rowid = OLD.skey;
+    INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id, facets)
+    VALUES (NEW.skey, NEW.product_name, ${ITEM_NAMES('NEW.items')}, NEW.id, ${facetsSql('NEW')});
+  END;
+  CREATE TRIGGER checkout_text_delete AFTER DELETE ON checkouts BEGIN
+    DELETE FROM checkout_text WHERE rowid = OLD.skey;
+    UPDATE checkout_counts SET n = n - 1 WHERE profile_id = OLD.profile_id;
+  END;
+  -- A verified payment makes its checkout paid: its status token changes.
+  CREATE TRIGGER checkout_text_paid AFTER INSERT ON payments WHEN NEW.status = 'verified' BEGIN
+    DELETE FROM checkout_text WHERE rowid =
+      (SELECT skey FROM checkouts WHERE profile_id = NEW.profile_id AND id = NEW.checkout_id);
+    INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id, facets)
+      SELECT c.skey, c.product_name, ${ITEM_NAMES('c.items')}, c.id, ${facetsSql('c')}
+      FROM checkouts c WHERE c.profile_id = NEW.profile_id AND c.id = NEW.checkout_id;
+  END;
+  CREATE TABLE checkout_counts (
+    profile_id TEXT PRIMARY KEY,
+    n INTEGER NOT NULL
+  );
+  INSERT INTO checkout_counts (profile_id, n)
+    SELECT profile_id, COUNT(*) FROM checkouts GROUP BY profile_id;
+  INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id, facets)
+    SELECT c.skey, c.product_name, ${ITEM_NAMES('c.items')}, c.id, ${facetsSql('c')}
+    FROM checkouts c;
   `,
 ];
 

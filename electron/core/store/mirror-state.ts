@@ -30,7 +30,10 @@ export function mirrorState(db: DatabaseSync) {
     ON CONFLICT(profile_id) DO UPDATE SET complete = excluded.complete,
       resume_offset = excluded.resume_offset, full_pending = excluded.full_pending,
       total = excluded.total, last_synced_ms = excluded.last_synced_ms`);
-  const count = db.prepare('SELECT COUNT(*) AS n FROM checkouts WHERE profile_id = ?');
+  // Kept by migration 8's triggers: counting a million rows per synced page would not do.
+  const count = db.prepare(
+    'SELECT COALESCE(MAX(n), 0) AS n FROM checkout_counts WHERE profile_id = ?',
+  );
   return {
     cursor(profileId: string): MirrorCursor {
       const r = read.get(profileId) as Row | undefined;

@@ -90,7 +90,9 @@ export function Checkouts() {
   const offset = current?.page.offset ?? 0;
   const from = total === 0 ? 0 : offset + 1;
   const to = Math.min(total, offset + rows.length);
-  const lastPage = Math.max(0, Math.ceil(total / ui.pageSize) - 1);
+  // A capped total means more than `total` match: there is always a next page.
+  const capped = current?.page.total_capped === true;
+  const lastPage = capped ? Infinity : Math.max(0, Math.ceil(total / ui.pageSize) - 1);
   const filtered = isFiltered(state);
   const mirrored = sync.data?.mirrored ?? null;
   const searchError = q.isError ? searchErrorText(toEngineError(q.error)) : null;
@@ -118,7 +120,7 @@ export function Checkouts() {
         {current ? (
           <span className="search-count" aria-live="polite" aria-atomic="true">
             {filtered || mirrored === null
-              ? `${countText(total, mirrored ?? total, locale)}`
+              ? `${countText(total, mirrored ?? total, locale, capped)}`
               : `${fmt.format(total)} ${total === 1 ? 'checkout' : 'checkouts'}`}
           </span>
         ) : null}
@@ -196,6 +198,7 @@ export function Checkouts() {
           <nav className="pager" aria-label="Pages">
             <span className="muted">
               {fmt.format(from)}–{fmt.format(to)} of {fmt.format(total)}
+              {capped ? '+' : ''}
             </span>
             <label className="inline-label">
               Per page

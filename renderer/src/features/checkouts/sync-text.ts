@@ -56,8 +56,14 @@ export function syncLine(s: SyncStatus, now: number, locale?: string): SyncLineT
   }
 }
 
-/** "37 of 48,000": matches of everything in the mirror. */
-export function countText(matches: number, mirrored: number, locale?: string): string {
+/** "37 of 48,000": matches of everything in the mirror; "1,000+ of 1,000,000" once the
+ * search stopped counting (capped: more than `matches` match). */
+export function countText(
+  matches: number,
+  mirrored: number,
+  locale?: string,
+  capped = false,
+): string {
   const n = new Intl.NumberFormat(locale);
-  return `${n.format(matches)} of ${n.format(Math.max(matches, mirrored))}`;
+  return `${n.format(matches)}${capped ? '+' : ''} of ${n.format(Math.max(matches, mirrored))}`;
 }

@@ -64,6 +64,7 @@ describe('syncLine', () => {
 describe('countText', () => {
   it('reads "37 of 48,000"', () => {
     expect(countText(37, 48_000, 'en-US')).toBe('37 of 48,000');
+    expect(countText(1000, 1_000_000, 'en-US', true)).toBe('1,000+ of 1,000,000');
     // A count pushed before the mirror's total caught up never reads "50 of 40".
     expect(countText(50, 40, 'en-US')).toBe('50 of 50');
   });
