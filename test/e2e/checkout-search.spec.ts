@@ -181,12 +181,13 @@ test('a chip narrows the search: Currency EUR leaves the euro croissant', async 
   await box().fill('');
   await page
     .getByRole('radiogroup', { name: 'Show' })
-    .getByRole('radio', { name: 'Active' })
+    .getByRole('radio', { name: 'Active', exact: true })
     .click();
   await expect(count()).toHaveText('1,000+ of 4,800');
   const pager = page.getByRole('navigation', { name: 'Pages' });
   await expect(pager).toContainText('1–25 of 1,000+');
   await expect(pager.getByRole('button', { name: 'Next →' })).toBeEnabled();
+  await page.screenshot({ path: 'test-results/checkout-search-capped.png', fullPage: true });
 });
 
 test('nothing matches: the empty state says so and Clear brings everything back', async () => {
