@@ -16,6 +16,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { newEventId } from '../../sandbox/ids-and-keys.ts';
 import { startReceiver, sign } from '../../electron/core/receiver/index.ts';
+import { createdMsSql, SKEY_MS } from '../../electron/core/store/checkout-facets.ts';
 import { openStore } from '../../electron/core/store/index.ts';
 import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';
 import { cpuTally } from './proc-cpu.ts';
@@ -60,19 +61,21 @@ async function serve(): Promise<void> {
   const dbPath = join(dir, 'console.db');
   const store = openStore(dbPath);
   store.profiles.add({ id: PROFILE, name: 'Sandbox', kind: 'sandbox', base_url: 'http://x' });
-  // Bulk seeding through SQL in one transaction (the repository inserts one at a time).
+  // Bulk seeding through SQL in one transaction (the repository inserts one at a time),
+  // with the ordering key the repository would give them (all made in one millisecond).
   const db = new DatabaseSync(dbPath);
   db.exec('BEGIN');
   const ins = db.prepare(
     `INSERT INTO checkouts (profile_id, id, product_name, amount, currency, active, created_at,
-       checkout_url, items, merchant_id, seen_ms) VALUES (?, ?, 'Coffee', 12.5, 'USD', 1, ?, ?, NULL, NULL, ?)`,
+       checkout_url, items, merchant_id, seen_ms, skey)
+     VALUES (?, ?, 'Coffee', 12.5, 'USD', 1, ?, ?, NULL, NULL, ?, ${createdMsSql('?')} * ${SKEY_MS} + CAST(? AS INTEGER))`,
   );
   const created = new Date().toISOString();
   // --processing off: no checkouts, so no event can be paid in its commit (see below).
   const seeded = process.env.RECV_NO_PROCESSING === '1' ? 0 : CHECKOUTS;
   for (let i = 0; i < seeded; i++) {
     const id = checkoutId(i);
-    ins.run(PROFILE, id, created, `http://x/pay/${id}`, Date.now());
+    ins.run(PROFILE, id, created, `http://x/pay/${id}`, Date.now(), created, i);
   }
   db.exec('COMMIT');
   db.close();

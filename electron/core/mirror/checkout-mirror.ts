@@ -204,6 +204,9 @@ export class CheckoutMirror {
     if (full && !signal.aborted)
       await this.#pass(profileId, signal, false, this.#state.cursor(profileId));
     if (signal.aborted) return;
+    // Checkouts paid since the last sync get their status in the search index now, so the
+    // first search with a status chip has little left to do.
+    this.#state.refreshPaidFacets();
     this.#push({ state: 'idle', retry_at: null, error: null }, true);
   }
 

@@ -22,6 +22,10 @@ export const SKEY_MS = 1048576;
 export const createdMsSql = (x: string): string =>
   `COALESCE(CAST(ROUND((julianday(${x}) - 2440587.5) * 86400000) AS INTEGER), 0)`;
 
+/** The item names of a checkout's items JSON, one per line (NULL when items are unknown). */
+export const itemNamesSql = (col: string): string =>
+  `(SELECT group_concat(json_extract(value, '$.name'), char(10)) FROM json_each(${col}))`;
+
 /** The markers. SEPARATOR stands between tokens, so no trigram a query can hold spans two. */
 const SEPARATOR = 0xe000;
 const NAME = 0xe001;

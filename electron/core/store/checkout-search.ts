@@ -5,6 +5,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { ALL_CURRENCIES, currencyExponent } from '../../../shared/currencies.ts';
 import type { Checkout, CheckoutMatch, CheckoutPage } from '../../../shared/domain.ts';
 import { currencyTerm, phrase, SKEY_MS, startsTerm, statusTerm } from './checkout-facets.ts';
+import { refreshPaidFacets } from './checkout-text-refresh.ts';
 import type { CheckoutsRepo } from './types.ts';
 
 export interface CheckoutSearch {
@@ -43,7 +44,7 @@ export function checkoutIdOfUrl(text: string): string | null {
 /**
  * Matches are counted exactly up to this many; past it the page says "1,000+". An exact
  * count of a broad word at a million checkouts costs more than a keystroke may (the
- * floor measured in docs/benchmarks.md), and nobody reads 66,667 differently from 1,000+.
+ * reference measured in docs/benchmarks.md), and nobody reads 66,667 differently from 1,000+.
  */
 export const COUNT_CAP = 1000;
 
@@ -59,7 +60,7 @@ function soleProfile(db: DatabaseSync, profileId: string): boolean {
 }
 
 /** Folds text the way the index does: no case, no diacritics. */
-const foldAll = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
  * The full-text terms for typed text of 3+ characters. Up to 3 characters are one trigram,
@@ -108,18 +109,22 @@ export function searchCheckouts(
     const t = textTerms(text);
     terms.push(t.terms);
     if (t.check) {
-      const needle = foldAll(text);
+      const needle = fold(text);
       check = (c) =>
-        foldAll(c.product_name).includes(needle) ||
-        (c.item_names !== null && foldAll(c.item_names).includes(needle)) ||
-        foldAll(c.id).includes(needle);
+        fold(c.product_name).includes(needle) ||
+        (c.item_names !== null && fold(c.item_names).includes(needle)) ||
+        fold(c.id).includes(needle);
     }
   } else if (text !== '') {
     // One or two characters are too short for trigrams: they match the start of the
     // product name or of the id (tokens written for that, see checkout-facets.ts).
     terms.push(startsTerm(text));
   }
-  if (input.status) terms.push(statusTerm(input.status));
+  if (input.status) {
+    // Checkouts paid since they were indexed get their status token first.
+    refreshPaidFacets(db);
+    terms.push(statusTerm(input.status));
+  }
   if (input.currency) terms.push(currencyTerm(input.currency));
 
   // Row conditions: the date range is a range of the ordering key; amounts and another
@@ -128,11 +133,11 @@ export function searchCheckouts(
   const where: string[] = [];
   const args: SQLInputValue[] = [];
   if (input.created_from) {
-    where.push(`${key} >= ? * ${SKEY_MS}`);
+    where.push(`${key} >= CAST(? AS INTEGER) * ${SKEY_MS}`);
     args.push(Date.parse(input.created_from));
   }
   if (input.created_to) {
-    where.push(`${key} < (? + 1) * ${SKEY_MS}`);
+    where.push(`${key} < (CAST(? AS INTEGER) + 1) * ${SKEY_MS}`);
     args.push(Date.parse(input.created_to));
   }
   const dated = where.length > 0;
@@ -238,9 +243,6 @@ export function matchOf(c: Checkout, text: string): CheckoutMatch | undefined {
   }
   return undefined;
 }
-
-/** Folds a character the way the index does: no case, no diacritics. */
-const fold = (ch: string): string => ch.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** [start, end) UTF-16 ranges of every occurrence of needle in hay, folded like the index. */
 export function rangesOf(hay: string, needle: string): [number, number][] {

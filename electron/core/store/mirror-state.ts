@@ -1,6 +1,7 @@
 // The checkout mirror's own rows (migration 7): each profile's sync cursor, and the
 // questions a sync asks of the mirrored checkouts.
 import type { DatabaseSync } from 'node:sqlite';
+import { refreshPaidFacets } from './checkout-text-refresh.ts';
 import { placeholders } from './sql.ts';
 
 export interface MirrorCursor {
@@ -54,6 +55,10 @@ export function mirrorState(db: DatabaseSync) {
         c.total,
         c.last_synced_ms,
       );
+    },
+    /** Rewrites the search index's rows of checkouts paid since they were indexed. */
+    refreshPaidFacets(): number {
+      return refreshPaidFacets(db);
     },
     /** Checkouts in the mirror for a profile. */
     mirrored(profileId: string): number {

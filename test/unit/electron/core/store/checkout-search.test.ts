@@ -262,6 +262,37 @@ describe('searchCheckouts', () => {
     });
   }
 
+  it('finds a checkout paid after it was indexed under Paid, through the queue', () => {
+    const store = openStore(':memory:');
+    store.profiles.add({ id: 'p1', name: 'p1', kind: 'live', base_url: 'https://a.example' });
+    const made = (id: string) => ({
+      id,
+      product_name: `Croissant ${id}`,
+      amount: 2,
+      currency: 'EUR',
+      active: true,
+      created_at: '2026-01-01T00:00:00Z',
+      checkout_url: `http://127.0.0.1:1/pay/${id}`,
+    });
+    store.checkouts.upsertListed('p1', [made('a1'), made('b2'), made('c3')]);
+    pay(store.db, 'p1', 'b2');
+    const queued = () =>
+      (store.db.prepare('SELECT COUNT(*) AS n FROM checkout_text_stale').get() as { n: number }).n;
+    // The receiver's commit only queued it: the index still says active.
+    expect(queued()).toBe(1);
+    const search = (status: CheckoutSearch['status']) =>
+      searchCheckouts(store.db, store.checkouts, 'p1', {
+        query: 'croissant',
+        status,
+        limit: 25,
+        offset: 0,
+      }).data.map((c) => c.id);
+    expect(search('paid')).toEqual(['b2']);
+    expect(queued()).toBe(0);
+    expect(search('active')).toEqual(['c3', 'a1']);
+    store.close();
+  });
+
   it('answers the same over a mirror written before migration 8', () => {
     const dir = mkdtempSync(join(tmpdir(), 'search-v7-'));
     try {
