@@ -96,15 +96,20 @@ test('Settings → Resync all checkouts shows its progress, then when it finishe
   test.setTimeout(180_000);
   await nav('Settings').click();
   const section = page.getByRole('region', { name: 'Checkouts on this computer' });
+  // Only what the line shows from the click on counts: syncs during the seeding counted too.
+  await page.evaluate('window.__syncTexts = []');
   await section.getByRole('button', { name: 'Resync all checkouts' }).click();
   const line = section.getByRole('group', { name: 'Checkout sync' });
   // The line counts the pages as they come, in the locale ("1,200 of 4,800"). Waited for
   // first: before the resync starts, the line still says the last sync's "Synced just now".
+  // The total it starts from is the one the last sync saw, which a sync during the seeding
+  // may have left below 4,800; a resync of 48 pages can end in under a second, so its later
+  // counts may never reach the screen (seen once in CI): any count is the progress.
   await expect
     .poll(
       async () =>
         (await page.evaluate<string[]>('window.__syncTexts')).some((t) =>
-          /^Syncing checkouts… [\d,]+ of 4,800$/.test(t),
+          /^Syncing checkouts… [\d,]+ of [\d,]+$/.test(t),
         ),
       { timeout: 60_000 },
     )
