@@ -3,8 +3,9 @@
 // parts each do one job: the receiver's lifecycle (receiver/receiver-host.ts), the embedded
 // sandbox (embedded-sandbox/sandbox-host.ts), webhook registration
 // (receiver/webhook-registrar.ts), the API clients (api-clients.ts), the reachability
-// checks (reach-monitor.ts) and the live profile's tunnel (tunnel/tunnel-host.ts), which
-// starts and stops with the receiver.
+// checks (reach-monitor.ts, what one sends: reach-probe.ts) and the live profile's tunnel
+// (tunnel/tunnel-host.ts, the choice of it: tunnel-choice.ts), which starts and stops with
+// the receiver.
 import type {
   PhoneAccess,
   ReachCheck,
@@ -14,60 +15,26 @@ import type {
   WebhookStatus,
 } from '../../../shared/domain.ts';
 import { join } from 'node:path';
-import type { ApiClient, HttpConfig } from '../api/index.ts';
-import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
+import type { ApiClient } from '../api/index.ts';
 import type { PhoneAccessChange } from '../embedded-sandbox/phone-access.ts';
 import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
 import { EngineError } from '../../../shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
-import type { ProfileKeys } from '../profiles/index.ts';
 import {
   ReachProbes,
   ReceiverHost,
   WebhookRegistrar,
-  checkPublicUrl,
-  failedCheck,
   findCheckout,
-  maskWebhookUrl,
-  probeReach,
   receiverRepo,
 } from '../receiver/index.ts';
-import type { RunningReceiver } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
-import { ADAPTERS, TunnelHost, setTunnelTool, tunnelTool } from '../tunnel/index.ts';
+import { TunnelHost } from '../tunnel/index.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
-import { ReachMonitor, type ReachReason, type ReachTimer } from './reach-monitor.ts';
-
-export interface ActiveProfileOptions {
-  store: Store;
-  keys: ProfileKeys;
-  emitter: Emitter;
-  dataDir: string;
-  sandboxTimeScale?: number | undefined;
-  http?: Partial<HttpConfig> | undefined;
-  recheckMs?: number | undefined;
-  /** Given each receiver once it listens (tests only). */
-  onReceiver?: ((receiver: RunningReceiver) => void) | undefined;
-  /** This computer's LAN addresses for phone mode (tests inject a table). */
-  lanAddresses?: (() => LanAddress[]) | undefined;
-  /** Where tunnel tools are found and how fast they are restarted (tests shorten it). */
-  tunnel?: TunnelInternals | undefined;
-  now?: (() => Date) | undefined;
-  /** The 10-minute reachability schedule's timer, and how long one check may take. */
-  reachTimer?: ReachTimer | undefined;
-  reachTimeoutMs?: number | undefined;
-  log: (message: string) => void;
-}
-
-export interface TunnelInternals {
-  /** The environment tools are found in (PATH) and run with; default process.env. */
-  env?: NodeJS.ProcessEnv;
-  /** First restart delay of a tunnel that died (default 1 s, doubling). */
-  backoffMs?: number;
-  /** How long a tunnel may take to report its URL (default 30 s). */
-  startTimeoutMs?: number;
-}
+import { ReachMonitor, type ReachReason } from './reach-monitor.ts';
+import type { ActiveProfileOptions } from './active-profile-options.ts';
+import { probeActiveProfile } from './reach-probe.ts';
+import { recordTunnelChoice } from './tunnel-choice.ts';
 
 const GAPS_SHOWN = 20;
 /** The running tunnel tool's pid, in the data folder (see tunnel/leftover.ts). */
@@ -224,35 +191,13 @@ export class ActiveProfile {
     return this.#reach.check(reason);
   }
 
-  async #probeReach(): Promise<ReachCheck> {
-    const profile = getProfile(this.#store, this.#id);
-    const token = receiverRepo(this.#store).token(this.#id);
-    const target = this.#registrar.target(this.#id);
-    const shown = maskWebhookUrl(target, token);
-    const pub = this.#tunnel.publicAddress(this.#id);
-    if (profile.kind === 'live' && pub === null) {
-      return failedCheck(
-        'no_public_url',
-        'no public URL is set, and the service cannot reach this computer’s local address. Choose a tunnel or set a public URL in Settings',
-        null,
-        Date.now(),
-      );
-    }
-    if (typeof pub === 'object' && pub !== null) {
-      // A tunnel still starting (or restarting): nothing public to send the check through.
-      return failedCheck('no_public_url', pub.pending.replace(/\.$/, ''), null, Date.now());
-    }
-    if (target === null || shown === null) {
-      return failedCheck(
-        'refused',
-        `the receiver is not running${this.#receiver.error ? ` (${this.#receiver.error})` : ''}`,
-        null,
-        Date.now(),
-      );
-    }
-    return probeReach({
-      url: target,
-      shownUrl: shown,
+  #probeReach(): Promise<ReachCheck> {
+    return probeActiveProfile({
+      store: this.#store,
+      profileId: this.#id,
+      registrar: this.#registrar,
+      tunnel: this.#tunnel,
+      receiverError: this.#receiver.error,
       probes: this.#probes,
       timeoutMs: this.#reachTimeoutMs,
       signal: this.signal,
@@ -365,37 +310,9 @@ export class ActiveProfile {
   setTunnel(mode: TunnelMode, publicUrl: string | undefined): Promise<TunnelStatus> {
     return this.#serial(async () => {
       const id = this.#id;
-      const profile = getProfile(this.#store, id);
-      if (profile.kind === 'sandbox' && mode !== 'off') {
-        throw new EngineError(
-          'bad_input',
-          'mode: the Sandbox profile receives payments on this computer and needs no public address. Switch to a live profile first.',
-          { field: 'mode' },
-        );
-      }
-      if (mode === 'cloudflared' || mode === 'ngrok') {
-        if (!this.#tunnel.available()[mode]) {
-          const { text, url } = ADAPTERS[mode].install;
-          throw new EngineError(
-            'conflict',
-            `mode: ${mode} is not installed on this computer (not found on PATH). ${text} ${url}`,
-            { field: 'mode' },
-          );
-        }
-        // Choosing the tool already running keeps its tunnel (and its address).
-        if (tunnelTool(this.#store, id) === mode && this.#tunnel.port !== null) {
-          return this.tunnelStatus();
-        }
-        setTunnelTool(this.#store, id, mode);
-      } else {
-        const url = mode === 'own' ? checkPublicUrl(publicUrl ?? null) : null;
-        if (mode === 'own' && url === null) {
-          throw new EngineError('bad_input', 'public_url: required for "My own address"', {
-            field: 'public_url',
-          });
-        }
-        setTunnelTool(this.#store, id, null);
-        this.#store.settings.set({ public_url: url });
+      // Choosing the tool already running keeps its tunnel (and its address).
+      if (recordTunnelChoice(this.#store, this.#tunnel, id, mode, publicUrl) === 'unchanged') {
+        return this.tunnelStatus();
       }
       await this.#startTunnel();
       await this.#registerIfNeeded();

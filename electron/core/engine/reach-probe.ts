@@ -1,0 +1,68 @@
+// What Check now sends for the active profile: a signed test request through its public URL
+// to its own receiver, or, when there is nothing to send it through, the reason as a failed
+// check (no public URL on a live profile, a tunnel still starting, no receiver running).
+import type { ReachCheck } from '../../../shared/domain.ts';
+import { getProfile } from '../profiles/index.ts';
+import {
+  failedCheck,
+  maskWebhookUrl,
+  probeReach,
+  receiverRepo,
+  type ReachProbes,
+  type WebhookRegistrar,
+} from '../receiver/index.ts';
+import type { Store } from '../store/index.ts';
+import type { TunnelHost } from '../tunnel/index.ts';
+
+export interface ReachProbeInput {
+  store: Store;
+  profileId: string;
+  registrar: WebhookRegistrar;
+  tunnel: TunnelHost;
+  /** Why the receiver is not running (null: it runs, or no error is known). */
+  receiverError: string | null;
+  probes: ReachProbes;
+  timeoutMs: number | undefined;
+  signal: AbortSignal;
+}
+
+export function probeActiveProfile(p: ReachProbeInput): Promise<ReachCheck> {
+  const profile = getProfile(p.store, p.profileId);
+  const token = receiverRepo(p.store).token(p.profileId);
+  const target = p.registrar.target(p.profileId);
+  const shown = maskWebhookUrl(target, token);
+  const pub = p.tunnel.publicAddress(p.profileId);
+  if (profile.kind === 'live' && pub === null) {
+    return Promise.resolve(
+      failedCheck(
+        'no_public_url',
+        'no public URL is set, and the service cannot reach this computer’s local address. Choose a tunnel or set a public URL in Settings',
+        null,
+        Date.now(),
+      ),
+    );
+  }
+  if (typeof pub === 'object' && pub !== null) {
+    // A tunnel still starting (or restarting): nothing public to send the check through.
+    return Promise.resolve(
+      failedCheck('no_public_url', pub.pending.replace(/\.$/, ''), null, Date.now()),
+    );
+  }
+  if (target === null || shown === null) {
+    return Promise.resolve(
+      failedCheck(
+        'refused',
+        `the receiver is not running${p.receiverError ? ` (${p.receiverError})` : ''}`,
+        null,
+        Date.now(),
+      ),
+    );
+  }
+  return probeReach({
+    url: target,
+    shownUrl: shown,
+    probes: p.probes,
+    timeoutMs: p.timeoutMs,
+    signal: p.signal,
+  });
+}
