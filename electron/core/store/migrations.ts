@@ -1,10 +1,10 @@
-// Numbered migrations, run at open inside a transaction each; PRAGMA user_version records
-// the last one applied so reopening is a no-op. Append only: never edit a shipped step.
-import type { DatabaseSync } from 'node:sqlite';
+// Numbered migrations, run at open inside a transaction each by migrate.ts; PRAGMA
+// user_version records the last one applied so reopening is a no-op. Append only: never edit
+// a shipped step.
 import { createdMsSql, facetsSql, itemNamesSql, SKEY_MS } from './checkout-facets.ts';
 
 /** Counters recomputed from the payments table (into empty counter tables). */
-const COUNTER_BACKFILL = `
+export const COUNTER_BACKFILL = `
   INSERT INTO payment_counts (profile_id, status, n)
     SELECT profile_id, status, COUNT(*) FROM payments GROUP BY profile_id, status;
   INSERT INTO payment_feed_slots (profile_id, slot, n)
@@ -18,8 +18,6 @@ const COUNTER_BACKFILL = `
     FROM payments WHERE status = 'verified'
     GROUP BY profile_id, received_ms / 900000, currency;
 `;
-
-const ITEM_NAMES = itemNamesSql;
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the initial schema.
@@ -282,19 +280,19 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE TRIGGER checkout_text_insert AFTER INSERT ON checkouts BEGIN
     INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id)
-    VALUES (NEW.seq, NEW.product_name, ${ITEM_NAMES('NEW.items')}, NEW.id);
+    VALUES (NEW.seq, NEW.product_name, ${itemNamesSql('NEW.items')}, NEW.id);
   END;
   CREATE TRIGGER checkout_text_update AFTER UPDATE OF product_name, items ON checkouts
   WHEN OLD.product_name IS NOT NEW.product_name OR OLD.items IS NOT NEW.items BEGIN
     DELETE FROM checkout_text WHERE rowid = OLD.seq;
     INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id)
-    VALUES (NEW.seq, NEW.product_name, ${ITEM_NAMES('NEW.items')}, NEW.id);
+    VALUES (NEW.seq, NEW.product_name, ${itemNamesSql('NEW.items')}, NEW.id);
   END;
   CREATE TRIGGER checkout_text_delete AFTER DELETE ON checkouts BEGIN
     DELETE FROM checkout_text WHERE rowid = OLD.seq;
   END;
   INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id)
-    SELECT seq, product_name, ${ITEM_NAMES('items')}, id FROM checkouts;
+    SELECT seq, product_name, ${itemNamesSql('items')}, id FROM checkouts;
   CREATE TABLE mirror_sync (
     profile_id TEXT PRIMARY KEY,
     -- 1 once a sync has read every page: later syncs read only until they know a page.
@@ -337,7 +335,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE TRIGGER checkout_text_insert AFTER INSERT ON checkouts BEGIN
     INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id, facets)
-    VALUES (NEW.skey, NEW.product_name, ${ITEM_NAMES('NEW.items')}, NEW.id, ${facetsSql('NEW')});
+    VALUES (NEW.skey, NEW.product_name, ${itemNamesSql('NEW.items')}, NEW.id, ${facetsSql('NEW')});
     INSERT INTO checkout_counts (profile_id, n) VALUES (NEW.profile_id, 1)
       ON CONFLICT (profile_id) DO UPDATE SET n = n + 1;
   END;
@@ -347,7 +345,7 @@ export const MIGRATIONS: readonly string[] = [
     OR OLD.currency IS NOT NEW.currency BEGIN
     DELETE FROM checkout_text WHERE rowid = OLD.skey;
     INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id, facets)
-    VALUES (NEW.skey, NEW.product_name, ${ITEM_NAMES('NEW.items')}, NEW.id, ${facetsSql('NEW')});
+    VALUES (NEW.skey, NEW.product_name, ${itemNamesSql('NEW.items')}, NEW.id, ${facetsSql('NEW')});
   END;
   CREATE TRIGGER checkout_text_delete AFTER DELETE ON checkouts BEGIN
     DELETE FROM checkout_text WHERE rowid = OLD.skey;
@@ -374,62 +372,7 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO checkout_counts (profile_id, n)
     SELECT profile_id, COUNT(*) FROM checkouts GROUP BY profile_id;
   INSERT INTO checkout_text (rowid, product_name, item_names, checkout_id, facets)
-    SELECT c.skey, c.product_name, ${ITEM_NAMES('c.items')}, c.id, ${facetsSql('c')}
+    SELECT c.skey, c.product_name, ${itemNamesSql('c.items')}, c.id, ${facetsSql('c')}
     FROM checkouts c;
   `,
 ];
-
-/** Applies the migrations not yet applied; returns the resulting schema version. */
-export function migrate(db: DatabaseSync): number {
-  const row = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
-  let version = row?.user_version ?? 0;
-  if (version > MIGRATIONS.length) {
-    throw new Error(
-      `The data file was written by a newer version of the console (schema ${version}).`,
-    );
-  }
-  while (version < MIGRATIONS.length) {
-    const step = MIGRATIONS[version] as string;
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(step);
-      // PRAGMA cannot take a bound parameter; the value is our own integer.
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-      db.exec('COMMIT');
-    } catch (err) {
-      db.exec('ROLLBACK');
-      throw err;
-    }
-    version += 1;
-  }
-  return version;
-}
-
-/**
- * Rebuilds the payment counters when they disagree with the payments table: after payments
- * were written without receiver/writer-sql.ts (which keeps them in step), or by an older console. One
- * COUNT(*) over the smallest index at open, milliseconds for 100,000 payments.
- */
-export function reconcileCounters(db: DatabaseSync): boolean {
-  const { counted, stored } = db
-    .prepare(
-      `SELECT (SELECT COALESCE(SUM(n), 0) FROM payment_counts) AS counted,
-         (SELECT COUNT(*) FROM payments) AS stored`,
-    )
-    .get() as { counted: number; stored: number };
-  if (counted === stored) return false;
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    db.exec(`
-      DELETE FROM payment_counts;
-      DELETE FROM payment_feed_slots;
-      DELETE FROM payment_feed_days;
-      DELETE FROM payment_slots;
-      ${COUNTER_BACKFILL}`);
-    db.exec('COMMIT');
-  } catch (err) {
-    db.exec('ROLLBACK');
-    throw err;
-  }
-  return true;
-}

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { localDay, openStore, type Store } from '../../../../../electron/core/store/index.ts';
-import { MIGRATIONS, reconcileCounters } from '../../../../../electron/core/store/migrations.ts';
+import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
+import { reconcileCounters } from '../../../../../electron/core/store/reconcile-counters.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 let dir: string;

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, expect, it } from 'vitest';
 import { openStore } from '../../../../../electron/core/store/index.ts';
-import { MIGRATIONS, migrate } from '../../../../../electron/core/store/migrations.ts';
+import { migrate } from '../../../../../electron/core/store/migrate.ts';
+import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
 import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 
 const dirs: string[] = [];
