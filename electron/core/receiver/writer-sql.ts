@@ -8,6 +8,7 @@ import { toPayment } from '../store/payments.ts';
 import { connectionPragma, type ConnectionPragma } from '../store/pragmas.ts';
 import { transaction } from '../store/sql.ts';
 import type { CheckoutTerms } from '../store/types.ts';
+import { paidCheckoutsQueue } from '../store/checkout-text-refresh.ts';
 import { paymentCounters } from './payment-counters.ts';
 import type {
   InboxEvent,
@@ -197,7 +198,17 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
     setOutcome.run('duplicate: checkout already paid', profileId, inboxId);
   };
 
-  const addCounters = paymentCounters(db);
+  const counters = paymentCounters(db);
+  const queuePaid = paidCheckoutsQueue(db);
+  // What a batch's payments change beside their rows: the counters, and the search index's
+  // status of the checkouts now paid (queued, see store/checkout-text-refresh.ts).
+  const addCounters = (profileId: string, rows: readonly WrittenPayment[]): void => {
+    counters(profileId, rows);
+    queuePaid(
+      profileId,
+      rows.filter((r) => r.status === 'verified').map((r) => r.checkout_id),
+    );
+  };
 
   // Pruning walks keepLog index entries, so it runs once per ~50 lines written rather than
   // per batch; the log may briefly hold up to 50 lines more than keepLog.

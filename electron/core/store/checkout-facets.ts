@@ -1,7 +1,8 @@
 // The full-text index of the checkout mirror (migration 8) indexes, beside the text people
-// search, a `facets` column of short marker tokens: the status, the currency and the first one and two characters of the product name and of the id. A filter is then
-// one more term of the same full-text query, evaluated inside the index in newest-first
-// order, instead of a lookup of every matching checkout's row. This module is the one
+// search, a `facets` column of short marker tokens: the status, the currency and the first
+// one and two characters of the product name and of the id. A filter is then one more term
+// of the same full-text query, evaluated inside the index in newest-first order, instead
+// of a lookup of every matching checkout's row. This module is the one
 // place that knows their spelling: the SQL that writes them (used by migration 8's
 // triggers, so it must never change: a new spelling needs a new migration) and the query
 // terms that read them.

@@ -1,16 +1,32 @@
-// Rewrites the search index's rows of checkouts paid since they were indexed. The receiver
-// only queues them (migration 8, checkout_text_stale): rewriting an index row inside its
-// commit cost about a third more CPU per event. Run before a search that filters by status
-// (the only answer the status token changes) and after each sync, so the queue stays short.
+// Checkouts paid since they were indexed: the receiver's writer queues them once per batch
+// (migration 8, checkout_text_stale), as it adds the payment counters; rewriting an index
+// row inside its commit cost about a third more CPU per event. The rows are rewritten
+// before a search that filters by status (the only answer the status token changes) and
+// after each sync, so the queue stays short.
 import type { DatabaseSync } from 'node:sqlite';
 import { facetsSql, itemNamesSql } from './checkout-facets.ts';
 import { transaction } from './sql.ts';
+
+/** For the writer: queues the checkouts of a batch's verified payments (one statement each). */
+export function paidCheckoutsQueue(
+  db: DatabaseSync,
+): (profileId: string, checkoutIds: readonly string[]) => void {
+  const queue = db.prepare(
+    'INSERT INTO checkout_text_stale (profile_id, checkout_id) VALUES (?, ?)',
+  );
+  return (profileId, checkoutIds) => {
+    for (const id of checkoutIds) queue.run(profileId, id);
+  };
+}
 
 /** Checkouts rewritten per transaction, so a long queue never holds the write lock long. */
 const BATCH = 500;
 
 /** Empties the queue; returns how many queued checkouts it took. */
 export function refreshPaidFacets(db: DatabaseSync): number {
+  // Nearly always empty: answered without taking the write lock or preparing the rest.
+  const any = db.prepare('SELECT EXISTS (SELECT 1 FROM checkout_text_stale) AS any');
+  if ((any.get() as { any: number }).any === 0) return 0;
   const upTo = db.prepare(
     `SELECT MAX(seq) AS last, COUNT(*) AS n
      FROM (SELECT seq FROM checkout_text_stale ORDER BY seq LIMIT ${BATCH})`,
@@ -26,9 +42,6 @@ export function refreshPaidFacets(db: DatabaseSync): number {
      FROM checkouts c WHERE (c.profile_id, c.id) IN ${queued}`,
   );
   const done = db.prepare('DELETE FROM checkout_text_stale WHERE seq <= ?');
-  // Nearly always empty: answered without taking the write lock.
-  const any = db.prepare('SELECT EXISTS (SELECT 1 FROM checkout_text_stale) AS any');
-  if ((any.get() as { any: number }).any === 0) return 0;
   let taken = 0;
   for (;;) {
     const n = transaction(db, () => {

@@ -307,12 +307,13 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 8: search at a million checkouts (docs/benchmarks.md). The full-text index's rowid
   // becomes `skey`, a key in created order (the created ms × 2^20 plus a counter for
-  // checkouts created in the same millisecond; created_ms, which truncated, goes), so the index hands matches back newest first and a
-  // page stops after its rows; a date range is a range of that rowid. Filters are terms
-  // of the same query (checkout-facets.ts), kept in step when a checkout is activated or
-  // deactivated, and when it is paid (queued, see checkout_text_stale). checkout_counts keeps each profile's number of checkouts, so
-  // "of 1,000,000" is not a count of a million rows. The indexes migration 7 added for
-  // the old plans go: nothing reads them, and every synced page paid for them.
+  // checkouts created in the same millisecond; created_ms, which truncated, goes), so the
+  // index hands matches back newest first and a page stops after its rows; a date range is
+  // a range of that rowid. Filters are terms of the same query (checkout-facets.ts), kept
+  // in step when a checkout is activated or deactivated, and when it is paid (queued, see
+  // checkout_text_stale). checkout_counts keeps each profile's number of checkouts, so
+  // "of 1,000,000" is not a count of a million rows. The indexes migration 7 added for the
+  // old plans go: nothing reads them, and every synced page paid for them.
   `
   ALTER TABLE checkouts ADD COLUMN skey INTEGER;
   UPDATE checkouts SET skey = k.skey FROM (
@@ -351,20 +352,15 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM checkout_text WHERE rowid = OLD.skey;
     UPDATE checkout_counts SET n = n - 1 WHERE profile_id = OLD.profile_id;
   END;
-  -- A verified payment makes its checkout paid, so its status token must change. Rewriting
-  -- an index row costs the receiver's commit about a third more CPU per event (measured),
-  -- so the receiver only queues the checkout, at the end of a table (cheap, in order);
-  -- store/checkout-text-refresh.ts rewrites the rows before a search with a status chip
-  -- and after each sync.
+  -- A verified payment makes its checkout paid, so its status token must change. The
+  -- receiver's writer queues the checkout once per batch (no insert trigger on payments:
+  -- see migration 3); store/checkout-text-refresh.ts rewrites the rows before a search with
+  -- a status chip and after each sync.
   CREATE TABLE checkout_text_stale (
     seq INTEGER PRIMARY KEY,
     profile_id TEXT NOT NULL,
     checkout_id TEXT NOT NULL
   );
-  CREATE TRIGGER checkout_text_paid AFTER INSERT ON payments WHEN NEW.status = 'verified' BEGIN
-    INSERT INTO checkout_text_stale (profile_id, checkout_id)
-    VALUES (NEW.profile_id, NEW.checkout_id);
-  END;
   CREATE TABLE checkout_counts (
     profile_id TEXT PRIMARY KEY,
     n INTEGER NOT NULL

@@ -7,11 +7,12 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../../sandbox/index.ts';
 import type { SyncStatus } from '../../../../../shared/domain.ts';
 import { DB_FILE } from '../../../../../electron/core/index.ts';
+import { openStore } from '../../../../../electron/core/store/index.ts';
+import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 import { MemoryVault } from '../../../../../electron/core/vault/memory-vault.ts';
 import { callError, openEngine, tempDir, type Harness } from '../engine/harness.ts';
 
@@ -110,33 +111,47 @@ describe('the checkout mirror', () => {
     // Three new ones on the service, and a sync on demand: the first page has them (not all
     // known), the second is all known: it stops there.
     await seed(sandbox.baseUrl, key, 3, (i) => `Brioche ${i}`);
-    // A verified payment for a mirrored checkout, written as the receiver writes it: its
-    // commit only queues the search index's row, and the next sync rewrites it.
+    // A verified payment for a mirrored checkout, written by the receiver's own SQL: the
+    // writer only queues the search index's row, and the next sync rewrites it.
     const paid = (await h.engine.call('checkouts.search', { limit: 1, offset: 0 })).data[0]!;
-    const raw = new DatabaseSync(join(h.dataDir, DB_FILE));
-    const inbox = raw
-      .prepare(
-        `INSERT INTO inbox (profile_id, dedupe_key, webhook_id, checkout_id, amount, currency,
-           signed, received_ms, body, processed_ms, outcome)
-         VALUES (?, 'k1', NULL, ?, 1, 'USD', 1, 0, '{}', 0, 'verified')`,
-      )
-      .run(id, paid.id).lastInsertRowid;
-    raw
-      .prepare(
-        `INSERT INTO payments (id, profile_id, inbox_id, checkout_id, amount, amount_minor,
-           currency, status, reason, product_name, signed, received_ms, processed_ms)
-         VALUES ('pay1', ?, ?, ?, 1, 100, 'USD', 'verified', NULL, NULL, 1, 0, 0)`,
-      )
-      .run(id, inbox, paid.id);
+    const side = openStore(join(h.dataDir, DB_FILE));
+    commitBatch(side, id, [
+      {
+        dedupe_key: 'k1',
+        webhook_id: null,
+        checkout_id: paid.id,
+        amount: paid.amount,
+        currency: paid.currency,
+        signed: true,
+        received_ms: 0,
+        body: '{}',
+      },
+    ]);
+    const [event] = unprocessed(side, id, 1);
+    settle(
+      side,
+      id,
+      [
+        {
+          inbox_id: event!.id,
+          kind: 'payment',
+          status: 'verified',
+          reason: null,
+          product_name: null,
+          amount_minor: 100,
+        },
+      ],
+      0,
+    );
     const queued = () =>
-      (raw.prepare('SELECT COUNT(*) AS n FROM checkout_text_stale').get() as { n: number }).n;
+      (side.db.prepare('SELECT COUNT(*) AS n FROM checkout_text_stale').get() as { n: number }).n;
     expect(queued()).toBe(1);
     offsets.length = 0;
     await h.engine.call('checkouts.sync', {});
     await synced(h, id, 733);
     expect(offsets).toEqual([0, 100]);
     expect(queued()).toBe(0);
-    raw.close();
+    side.close();
     const found = await h.engine.call('checkouts.search', {
       query: 'brioch',
       limit: 10,

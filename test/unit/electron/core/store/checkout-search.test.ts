@@ -14,6 +14,7 @@ import type { CheckoutSearch } from '../../../../../electron/core/store/checkout
 import { searchCheckouts } from '../../../../../electron/core/store/checkout-search.ts';
 import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
+import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
 function rng(seed: number) {
@@ -106,7 +107,8 @@ function scan(rows: Row[], profile: string, q: CheckoutSearch, cap: number) {
 }
 
 let inbox = 0;
-function pay(db: DatabaseSync, profile: string, checkoutId: string): void {
+/** A raw verified payment row (for a file of an older schema, which has no writer). */
+function payRaw(db: DatabaseSync, profile: string, checkoutId: string): void {
   const n = inbox++;
   const id = db
     .prepare(
@@ -120,6 +122,39 @@ function pay(db: DatabaseSync, profile: string, checkoutId: string): void {
        currency, status, reason, product_name, signed, received_ms, processed_ms)
      VALUES (?, ?, ?, ?, 1, 100, 'USD', 'verified', NULL, NULL, 1, 0, 0)`,
   ).run(`pay${n}`, profile, id, checkoutId);
+}
+
+/** A verified payment written by the receiver's own SQL (the event, then its verdict). */
+function pay(store: Store, profile: string, checkoutId: string): void {
+  const n = inbox++;
+  commitBatch(store, profile, [
+    {
+      dedupe_key: `k${n}`,
+      webhook_id: null,
+      checkout_id: checkoutId,
+      amount: 1,
+      currency: 'USD',
+      signed: true,
+      received_ms: 0,
+      body: '{}',
+    },
+  ]);
+  const [event] = unprocessed(store, profile, 1);
+  settle(
+    store,
+    profile,
+    [
+      {
+        inbox_id: event!.id,
+        kind: 'payment',
+        status: 'verified',
+        reason: null,
+        product_name: null,
+        amount_minor: 100,
+      },
+    ],
+    0,
+  );
 }
 
 /** n checkouts per profile, written as syncs and creates would, then some changed. */
@@ -183,7 +218,7 @@ function mirror(store: Store, profiles: string[], n: number, seed: number): Row[
     }
     if (r.next() < 0.15) {
       row.paid = true;
-      pay(store.db, row.profile, row.id);
+      pay(store, row.profile, row.id);
     }
   }
   return rows;
@@ -275,10 +310,10 @@ describe('searchCheckouts', () => {
       checkout_url: `http://127.0.0.1:1/pay/${id}`,
     });
     store.checkouts.upsertListed('p1', [made('a1'), made('b2'), made('c3')]);
-    pay(store.db, 'p1', 'b2');
+    pay(store, 'p1', 'b2');
     const queued = () =>
       (store.db.prepare('SELECT COUNT(*) AS n FROM checkout_text_stale').get() as { n: number }).n;
-    // The receiver's commit only queued it: the index still says active.
+    // The receiver's writer only queued it: the index still says active.
     expect(queued()).toBe(1);
     const search = (status: CheckoutSearch['status']) =>
       searchCheckouts(store.db, store.checkouts, 'p1', {
@@ -323,7 +358,7 @@ describe('searchCheckouts', () => {
           r.created_at,
           r.items ? JSON.stringify(r.items.map((name) => ({ name, amount: 1 }))) : null,
         );
-        if (r.paid) pay(old, 'p1', r.id);
+        if (r.paid) payRaw(old, 'p1', r.id);
       }
       old.close();
       const store = openStore(file);
