@@ -1,6 +1,6 @@
 // The full wire form of a checkout (the list form is list-fragment.ts), with exactly the
 // interface's fields (success_url never echoed), and checkout URLs.
-import { fromMinor } from '../shared/money.ts';
+import { fromMinor } from '#shared/money.ts';
 import type { CheckoutRow, StoredItem } from './db/checkouts.ts';
 
 export interface CheckoutFull {

@@ -1,7 +1,7 @@
 // The list form of a checkout, stored ready to send: each row's JSON is kept cut just inside
 // its checkout_url, which a page completes for the running instance. Apart from
 // checkout-view.ts so the checkouts table can use it without importing the views.
-import { fromMinor } from '../shared/money.ts';
+import { fromMinor } from '#shared/money.ts';
 
 /**
  * The list form of a checkout as JSON, cut just inside its last value: it ends with

@@ -58,9 +58,17 @@ export function importSpecifiers(fileName: string, text: string): string[] {
   return found;
 }
 
-function resolveRelative(from: string, spec: string, known: Set<string>): string | null {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(from), spec);
+/** A relative import, or `#shared/…` (package.json "imports": the repo's own shared/). */
+function resolveRelative(
+  root: string,
+  from: string,
+  spec: string,
+  known: Set<string>,
+): string | null {
+  let base: string;
+  if (spec.startsWith('#shared/')) base = resolve(root, 'shared', spec.slice('#shared/'.length));
+  else if (spec.startsWith('.')) base = resolve(dirname(from), spec);
+  else return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
     if (known.has(candidate)) return candidate;
   }
@@ -74,7 +82,7 @@ export function findImportCycles(root: string, folders: readonly string[] = FOLD
   const edges = new Map<string, string[]>();
   for (const file of files) {
     const targets = importSpecifiers(file, readFileSync(file, 'utf8'))
-      .map((spec) => resolveRelative(file, spec, known))
+      .map((spec) => resolveRelative(root, file, spec, known))
       .filter((t): t is string => t !== null);
     edges.set(file, [...new Set(targets)]);
   }

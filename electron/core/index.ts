@@ -5,6 +5,6 @@ export type { Engine, EngineOptions } from './engine/types.ts';
 export type { ClockChange, WatchClock } from './engine/clock-watch.ts';
 export type { ReachTimer } from './engine/reach-monitor.ts';
 export { REACH_EVERY_MS } from './engine/reach-monitor.ts';
-export { EngineError, toErrorShape } from '../../shared/errors.ts';
+export { EngineError, toErrorShape } from '#shared/errors.ts';
 export type { KeyVault } from './vault/key-vault.ts';
 export { KeytarVault, MemoryVault, SERVICE_NAME, maskKey } from './vault/index.ts';

@@ -8,8 +8,8 @@ import {
   EVENT_CHANNEL_PREFIX,
   READY_SIGNAL,
   type Channel,
-} from '../../shared/channels.ts';
-import type { IpcResult, Output } from '../../shared/contract.ts';
+} from '#shared/channels.ts';
+import type { IpcResult, Output } from '#shared/contract.ts';
 import { toErrorShape, type Engine } from '../core/index.ts';
 
 export interface IpcOptions {

@@ -2,8 +2,8 @@
 // and one when the service stops being able to reach the console (the engine announces the
 // first failed check of a streak only), when the user has notifications on in settings.
 import { Notification } from 'electron';
-import { formatMoney } from '../../shared/money.ts';
-import type { Payment, ReachCheck } from '../../shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { Payment, ReachCheck } from '#shared/domain.ts';
 import type { Engine } from '../core/index.ts';
 
 export function paymentNotice(p: Payment): { title: string; body: string } {

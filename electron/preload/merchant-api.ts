@@ -8,8 +8,8 @@ import {
   READY_SIGNAL,
   groupChannels,
   type EventName,
-} from '../../shared/channels.ts';
-import type { EventPayload, IpcResult, MerchantApi } from '../../shared/contract.ts';
+} from '#shared/channels.ts';
+import type { EventPayload, IpcResult, MerchantApi } from '#shared/contract.ts';
 
 /** The three IPC operations the API needs; the preload binds them to ipcRenderer. */
 export interface IpcPort {

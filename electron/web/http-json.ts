@@ -1,7 +1,7 @@
 // JSON in and out for the RPC: the body limit, content type, and how engine error codes map
 // to HTTP statuses. Transport-level failures use the same {error: {code, message}} shape.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ErrorCode, ErrorShape } from '../../shared/errors.ts';
+import type { ErrorCode, ErrorShape } from '#shared/errors.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

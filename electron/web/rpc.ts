@@ -1,7 +1,7 @@
 // POST /rpc/<channel>: the contract's channels over HTTP. The engine parses the input and
 // throws EngineError; this file only moves bytes and maps errors to statuses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CHANNELS, type Channel } from '../../shared/channels.ts';
+import { CHANNELS, type Channel } from '#shared/channels.ts';
 import type { Engine } from '../core/index.ts';
 import { EngineError, toErrorShape } from '../core/index.ts';
 import { BodyError, STATUS_BY_CODE, readJsonBody, sendError, sendJson } from './http-json.ts';

@@ -3,7 +3,7 @@
 // most MAX_EVENT_STREAMS are open at once: each holds a socket and a buffer for as long as
 // its client likes, so one token holder must not be able to exhaust the server with them.
 import type { ServerResponse } from 'node:http';
-import { EVENTS } from '../../shared/channels.ts';
+import { EVENTS } from '#shared/channels.ts';
 import type { Engine } from '../core/index.ts';
 import { sendError } from './http-json.ts';
 

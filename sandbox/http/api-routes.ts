@@ -1,6 +1,6 @@
 // The service's endpoints (docs/service-api.md) plus the sandbox-only merchant factory.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isHttpUrl, LIMITS } from '../../shared/checkout-rules.ts';
+import { isHttpUrl, LIMITS } from '#shared/checkout-rules.ts';
 import type { SandboxContext } from '../context.ts';
 import { prepareCreate } from '../writer/create-batch.ts';
 import { readBody, readJson, requireJson } from './body.ts';

@@ -1,6 +1,6 @@
 // GET /api-checkouts query: limit 1–100 (default 50), offset ≥ 0 (default 0), active
 // true|false. Anything else is a 400 that names the parameter (docs/service-api.md, house rules).
-import { LIMITS } from '../../shared/checkout-rules.ts';
+import { LIMITS } from '#shared/checkout-rules.ts';
 import type { ListQuery } from '../db/checkouts.ts';
 import { validationError, type ErrorDetail } from './respond.ts';
 

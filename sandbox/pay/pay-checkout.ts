@@ -1,6 +1,6 @@
 // Paying a checkout: one transaction marks it paid and inactive, records the payment and
 // enqueues payment.completed, so the event exists exactly when the payment does.
-import { fromMinor } from '../../shared/money.ts';
+import { fromMinor } from '#shared/money.ts';
 import type { SandboxContext } from '../context.ts';
 import type { CheckoutRow } from '../db/checkouts.ts';
 import { inTransaction } from '../db/open.ts';

@@ -1,5 +1,5 @@
 // The hosted page's views: pay, paid (receipt) and the plain message pages (404, 410, …).
-import { formatMoney, fromMinor, toMinor } from '../../shared/money.ts';
+import { formatMoney, fromMinor, toMinor } from '#shared/money.ts';
 import { parseItems } from '../checkout-view.ts';
 import type { CheckoutRow, StoredItem } from '../db/checkouts.ts';
 import type { PaymentRow } from '../db/payments.ts';

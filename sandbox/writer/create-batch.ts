@@ -8,8 +8,8 @@ import {
   fieldIssues,
   productName,
   totalMinor,
-} from '../../shared/checkout-rules.ts';
-import { fromMinor } from '../../shared/money.ts';
+} from '#shared/checkout-rules.ts';
+import { fromMinor } from '#shared/money.ts';
 import { checkoutUrl } from '../checkout-view.ts';
 import type { CheckoutRepo, StoredRow } from '../db/checkouts.ts';
 import { inTransaction } from '../db/open.ts';

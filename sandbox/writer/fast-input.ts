@@ -8,9 +8,9 @@ import {
   hasInvisibleCharacters,
   isHttpUrl,
   LIMITS,
-} from '../../shared/checkout-rules.ts';
-import { isCurrency } from '../../shared/currencies.ts';
-import { toMinor } from '../../shared/money.ts';
+} from '#shared/checkout-rules.ts';
+import { isCurrency } from '#shared/currencies.ts';
+import { toMinor } from '#shared/money.ts';
 import type { StoredItem } from '../db/checkouts.ts';
 
 export interface CreateInput {

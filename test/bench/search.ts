@@ -20,7 +20,7 @@ import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts
 import { openStore } from '../../electron/core/store/index.ts';
 import type { CheckoutInput } from '../../electron/core/store/types.ts';
 import { startSandbox } from '../../sandbox/index.ts';
-import type { SyncStatus } from '../../shared/domain.ts';
+import type { SyncStatus } from '#shared/domain.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,7 +2,7 @@
 // link without a word; now the field reads it in the page's locale, shows what it will send
 // before Create, and the sandbox stores 4.50. Ambiguous and over-precise prices block Create.
 import type { Page } from '@playwright/test';
-import type { CheckoutPage } from '../../shared/domain.ts';
+import type { CheckoutPage } from '#shared/domain.ts';
 import { expect, openConsole, test, trySandbox, type ConsoleHandle } from './fixtures/console.ts';
 import { shootBothThemes } from './fixtures/screens.ts';
 

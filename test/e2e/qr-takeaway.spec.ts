@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Checkout, ProfileList } from '../../shared/domain.ts';
+import type { Checkout, ProfileList } from '#shared/domain.ts';
 import { expect, openConsole, test, trySandbox, type ConsoleHandle } from './fixtures/console.ts';
 import { decodeImage, hasTool, pngSize } from './fixtures/qr-decode.ts';
 

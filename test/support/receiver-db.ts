@@ -2,7 +2,7 @@
 // what is still unsettled. The product goes through the receiver (group commit, writer
 // thread, processor); these reach the same SQL without a server.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Payment } from '../../shared/domain.ts';
+import type { Payment } from '#shared/domain.ts';
 import { REQUEST_LOG_KEEP } from '../../electron/core/receiver/receiver-repo.ts';
 import type {
   InboxEvent,

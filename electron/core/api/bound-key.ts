@@ -1,7 +1,7 @@
 // An API key together with the origin (scheme, host, port) it was checked against. The key
 // itself can only be taken out for a request to that origin: whatever base URL a caller
 // builds a client with, the HTTP layer never puts the key in a request to any other origin.
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import { maskKey } from '../vault/key-shape.ts';
 
 export class BoundKey {

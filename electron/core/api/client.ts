@@ -3,8 +3,8 @@
 // URL and key; the engine builds a fresh one when the profile or key changes. The key is bound
 // to the origin it was tested against: a client whose base URL is elsewhere cannot send it.
 import type { z } from 'zod';
-import { CreateCheckoutInput, fieldIssues } from '../../../shared/checkout-rules.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { CreateCheckoutInput, fieldIssues } from '#shared/checkout-rules.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { BoundKey } from './bound-key.ts';
 import { DEFAULT_HTTP, exchange } from './http.ts';
 import type { HttpConfig } from './http.ts';

@@ -3,7 +3,7 @@
 // travels only in the x-api-key header, and only to the origin it was tested against
 // (BoundKey: checked here, the last step before a request leaves); no message or cause built
 // here ever contains it.
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import { redact } from '../vault/key-shape.ts';
 import type { BoundKey } from './bound-key.ts';
 import { errorFromResponse, parseRetryAfter } from './response-errors.ts';

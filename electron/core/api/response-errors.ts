@@ -1,7 +1,7 @@
 // Maps a non-2xx answer from the service to a typed EngineError. The interface does not show
 // the error shape; the sandbox's {error: {code, message, details}} is read when present,
 // and a bare status still gives a useful message.
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import { ServiceErrorBody } from './schemas.ts';
 
 export interface FailedResponse {

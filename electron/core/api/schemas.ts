@@ -2,7 +2,7 @@
 // optional fields do not crash). Only what the console cannot work without is required:
 // a checkout's id, amount and currency.
 import { z } from 'zod';
-import { productName } from '../../../shared/checkout-rules.ts';
+import { productName } from '#shared/checkout-rules.ts';
 
 /** A number, or a numeric string such as "12.50" from a looser service. */
 const amount = z.union([

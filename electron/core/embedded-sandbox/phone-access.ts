@@ -2,8 +2,8 @@
 // the sandbox opens its pay listener (pay pages only) on the chosen LAN address and new
 // links use it; off, the listener closes and new links are loopback again. The setting is
 // kept (off by default) and applied again whenever the sandbox starts.
-import type { PhoneAccess as PhoneAccessStatus } from '../../../shared/domain.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import type { PhoneAccess as PhoneAccessStatus } from '#shared/domain.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { LanAddress } from './lan-addresses.ts';
 import type { EmbeddedSandbox } from './launcher.ts';
 import type { PhoneAccessSetting } from './phone-access-repo.ts';

@@ -2,7 +2,7 @@
 // and make sure the profile has a working key (provisioned once per sandbox data folder and
 // reused across restarts; a key the sandbox no longer accepts is replaced).
 import { createApiClient } from '../api/index.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import { SANDBOX_ID } from '../profiles/index.ts';
 import { launchSandbox, readLauncherState, writeLauncherState } from './launcher.ts';
 import type { EmbeddedSandbox } from './launcher.ts';

@@ -1,7 +1,7 @@
 // The embedded sandbox behind the Sandbox profile: started the first time that profile is
 // active and kept running until the engine closes (checkout links handed out keep working
 // while another profile is active). Why it could not start is kept for the status.
-import type { PhoneAccess as PhoneAccessStatus } from '../../../shared/domain.ts';
+import type { PhoneAccess as PhoneAccessStatus } from '#shared/domain.ts';
 import { extraAddressesFromEnv, lanAddresses, type LanAddress } from './lan-addresses.ts';
 import type { EmbeddedSandbox } from './launcher.ts';
 import { PhoneAccess, type PhoneAccessChange } from './phone-access.ts';

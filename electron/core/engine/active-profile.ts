@@ -13,12 +13,12 @@ import type {
   TunnelMode,
   TunnelStatus,
   WebhookStatus,
-} from '../../../shared/domain.ts';
+} from '#shared/domain.ts';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/index.ts';
 import type { PhoneAccessChange } from '../embedded-sandbox/phone-access.ts';
 import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import {
   ReachProbes,

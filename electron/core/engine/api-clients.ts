@@ -4,7 +4,7 @@
 // removed or replaced must not be used again.
 import { createApiClient } from '../api/index.ts';
 import type { ApiClient, BoundKey, HttpConfig } from '../api/index.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import type { StoredProfile } from '../store/index.ts';
 

@@ -16,7 +16,7 @@
 // PATCH is never probed (it writes). It is assumed to come with GET, and a PATCH answering
 // 404/405/501 on a checkout that GET just served marks the toggle unsupported after all.
 import type { ApiClient } from '../api/index.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 
 export type Support = 'supported' | 'unsupported';
 

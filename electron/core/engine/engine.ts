@@ -2,10 +2,10 @@
 // parses each raw input with the shared contract, runs the channel's handler and returns
 // the typed output, or throws an EngineError. Plain Node: never imports electron.
 import { join } from 'node:path';
-import type { Channel } from '../../../shared/channels.ts';
-import type { Handlers, Output } from '../../../shared/contract.ts';
+import type { Channel } from '#shared/channels.ts';
+import type { Handlers, Output } from '#shared/contract.ts';
 import type { Engine, EngineOptions } from './types.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { detailHandlers } from './handlers-detail.ts';
 import { mirrorHandlers } from './handlers-mirror.ts';

@@ -1,7 +1,7 @@
 // Pushed events to every transport. A throwing listener never breaks the engine or the
 // other listeners.
-import type { EventName } from '../../../shared/channels.ts';
-import type { EventPayload } from '../../../shared/contract.ts';
+import type { EventName } from '#shared/channels.ts';
+import type { EventPayload } from '#shared/contract.ts';
 
 type Listener<E extends EventName> = (payload: EventPayload<E>) => void;
 

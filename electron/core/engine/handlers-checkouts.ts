@@ -1,8 +1,8 @@
 // checkouts.*, payments.*, shell.openCheckout and export.csv.
-import type { Handlers } from '../../../shared/contract.ts';
-import type { Checkout } from '../../../shared/domain.ts';
-import { LIMITS } from '../../../shared/checkout-rules.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import type { Handlers } from '#shared/contract.ts';
+import type { Checkout } from '#shared/domain.ts';
+import { LIMITS } from '#shared/checkout-rules.ts';
+import { EngineError } from '#shared/errors.ts';
 import {
   CHECKOUT_COLUMNS,
   PAYMENT_COLUMNS,

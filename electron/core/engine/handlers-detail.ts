@@ -2,9 +2,9 @@
 // The local store answers first; the service's optional single-checkout endpoints add the
 // items of checkouts created elsewhere and the switch, where the service offers them
 // (checkout-extensions.ts decides that once per profile).
-import type { Handlers } from '../../../shared/contract.ts';
-import type { Checkout, CheckoutDetail } from '../../../shared/domain.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import type { Handlers } from '#shared/contract.ts';
+import type { Checkout, CheckoutDetail } from '#shared/domain.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { ApiClient } from '../api/index.ts';
 import { checkoutActivity } from '../store/checkout-activity.ts';
 import { CheckoutExtensions, NOT_SUPPORTED_REASON, type Decision } from './checkout-extensions.ts';

@@ -1,6 +1,6 @@
 // checkouts.search, checkouts.sync and checkouts.syncStatus: the local mirror of the active
 // profile's checkouts (electron/core/mirror/) and search over it.
-import type { Handlers } from '../../../shared/contract.ts';
+import type { Handlers } from '#shared/contract.ts';
 import type { CheckoutMirror } from '../mirror/index.ts';
 import { searchCheckouts } from '../store/checkout-search.ts';
 import type { HandlerContext } from './context.ts';

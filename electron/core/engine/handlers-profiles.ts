@@ -1,8 +1,8 @@
 // app.info, profiles.* and key.*: the key only ever leaves as a masked KeyStatus. A key is
 // saved with the origin it was tested against: a profile gets one only after the test
 // passed, and a profile's new base URL removes it (the key is never tried elsewhere).
-import type { Handlers } from '../../../shared/contract.ts';
-import type { ProfileList } from '../../../shared/domain.ts';
+import type { Handlers } from '#shared/contract.ts';
+import type { ProfileList } from '#shared/domain.ts';
 import {
   SANDBOX_ID,
   addLiveProfile,
@@ -12,7 +12,7 @@ import {
   toProfile,
   updateProfile,
 } from '../profiles/index.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import { setTunnelTool } from '../tunnel/index.ts';
 import type { HandlerContext } from './context.ts';
 

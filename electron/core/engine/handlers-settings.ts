@@ -1,6 +1,6 @@
 // settings.*, receiver.status, receiver.requests and webhook.register. A new receiver port
 // restarts the receiver (and re-registers); a new public URL re-registers.
-import type { Handlers } from '../../../shared/contract.ts';
+import type { Handlers } from '#shared/contract.ts';
 import { checkPublicUrl, maskToken, receiverRepo } from '../receiver/index.ts';
 import type { HandlerContext } from './context.ts';
 

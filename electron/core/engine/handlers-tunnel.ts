@@ -1,5 +1,5 @@
 // tunnel.status and tunnel.set: how the service reaches the active live profile's receiver.
-import type { Handlers } from '../../../shared/contract.ts';
+import type { Handlers } from '#shared/contract.ts';
 import type { HandlerContext } from './context.ts';
 
 type TunnelHandlers = Pick<Handlers, 'tunnel.status' | 'tunnel.set'>;

@@ -1,11 +1,11 @@
 // Strict parsing of a transport's raw input with the contract: unknown keys, NaN, wrong
 // types and out-of-range values become bad_input naming the field.
-import { CHANNELS } from '../../../shared/channels.ts';
-import type { Channel } from '../../../shared/channels.ts';
-import { fieldIssues } from '../../../shared/checkout-rules.ts';
-import { contract } from '../../../shared/contract.ts';
-import type { ParsedInput } from '../../../shared/contract.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { CHANNELS } from '#shared/channels.ts';
+import type { Channel } from '#shared/channels.ts';
+import { fieldIssues } from '#shared/checkout-rules.ts';
+import { contract } from '#shared/contract.ts';
+import type { ParsedInput } from '#shared/contract.ts';
+import { EngineError } from '#shared/errors.ts';
 
 export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);

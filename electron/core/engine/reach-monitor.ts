@@ -3,7 +3,7 @@
 // a time, with at most one more queued behind it. It keeps the latest result for the status
 // and announces the first failure of a streak once, so a dead tunnel gives one
 // notification, not one every 10 minutes.
-import type { ReachCheck } from '../../../shared/domain.ts';
+import type { ReachCheck } from '#shared/domain.ts';
 
 /** How often a live profile is checked. */
 export const REACH_EVERY_MS = 10 * 60_000;

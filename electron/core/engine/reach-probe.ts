@@ -1,7 +1,7 @@
 // What Check now sends for the active profile: a signed test request through its public URL
 // to its own receiver, or, when there is nothing to send it through, the reason as a failed
 // check (no public URL on a live profile, a tunnel still starting, no receiver running).
-import type { ReachCheck } from '../../../shared/domain.ts';
+import type { ReachCheck } from '#shared/domain.ts';
 import { getProfile } from '../profiles/index.ts';
 import {
   failedCheck,

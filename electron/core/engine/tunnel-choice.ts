@@ -1,7 +1,7 @@
 // Settings → "Receive live payments": checks a choice of how the service reaches a profile
 // (a tunnel tool, an own public URL, or none) and records it. Refusals name the field.
-import type { TunnelMode } from '../../../shared/domain.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import type { TunnelMode } from '#shared/domain.ts';
+import { EngineError } from '#shared/errors.ts';
 import { getProfile } from '../profiles/index.ts';
 import { checkPublicUrl } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';

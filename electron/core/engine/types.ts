@@ -1,7 +1,7 @@
 // The engine as every transport sees it (Electron IPC in electron/main, HTTP RPC in
 // electron/web). `call` parses the raw input with the contract and throws EngineError.
-import type { Channel, EventName } from '../../../shared/channels.ts';
-import type { EventPayload, Output } from '../../../shared/contract.ts';
+import type { Channel, EventName } from '#shared/channels.ts';
+import type { EventPayload, Output } from '#shared/contract.ts';
 import type { ClockChange } from './clock-watch.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
 

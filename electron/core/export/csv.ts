@@ -1,8 +1,8 @@
 // CSV for spreadsheets: RFC 4180 (CRLF rows, quotes doubled, fields with , " CR LF quoted)
 // and safe against formula injection: a text cell starting with = + - @ (or a tab/CR that
 // some spreadsheets skip) is prefixed with ' so it is shown as text, never evaluated.
-import type { Checkout, Payment } from '../../../shared/domain.ts';
-import { currencyExponent } from '../../../shared/currencies.ts';
+import type { Checkout, Payment } from '#shared/domain.ts';
+import { currencyExponent } from '#shared/currencies.ts';
 
 export type Cell = string | number | boolean | null | undefined;
 

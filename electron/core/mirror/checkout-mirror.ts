@@ -9,8 +9,8 @@
 //   a full page of checkouts the mirror already has with the same `active`.
 // - A failing sync backs off (Retry-After when the service sends one) and says so; what is
 //   mirrored stays searchable. Only what the service returned is stored.
-import type { SyncStatus } from '../../../shared/domain.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import type { SyncStatus } from '#shared/domain.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { ApiClient } from '../api/index.ts';
 import { mirrorState, type MirrorCursor, type MirrorState } from '../store/mirror-state.ts';
 import { transaction } from '../store/sql.ts';

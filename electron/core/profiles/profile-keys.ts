@@ -5,10 +5,10 @@
 // anywhere: the embedded sandbox may keep its own throwaway key in memory for the session,
 // nothing else does.
 import { createHash } from 'node:crypto';
-import type { KeyStatus } from '../../../shared/domain.ts';
+import type { KeyStatus } from '#shared/domain.ts';
 import { BoundKey, createApiClient } from '../api/index.ts';
 import type { HttpConfig } from '../api/index.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
 import { accounts, checkKeyShape, maskKey } from '../vault/key-shape.ts';
 import { SANDBOX_ID } from './profiles.ts';

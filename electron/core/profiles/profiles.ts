@@ -1,8 +1,8 @@
 // Profiles: the built-in Sandbox profile (its base URL is set by the embedded sandbox at
 // each start) and any number of live profiles, each a name and a base URL.
 import { randomUUID } from 'node:crypto';
-import type { KeyStatus, Profile } from '../../../shared/domain.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import type { KeyStatus, Profile } from '#shared/domain.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { Store, StoredProfile } from '../store/index.ts';
 
 export const SANDBOX_ID = 'sandbox';

@@ -1,7 +1,7 @@
 // Finding a checkout the console has not seen, for the receiver's matching. The interface has no
 // "get one checkout" endpoint, so the list is paged (newest first, where a just-paid
 // checkout usually is), every page is cached, and the search is bounded.
-import type { Checkout } from '../../../shared/domain.ts';
+import type { Checkout } from '#shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
 import type { Store } from '../store/index.ts';
 

@@ -1,7 +1,7 @@
 // Judges one inbox event against the checkout it names. Amounts are compared in integer
 // minor units of the checkout's currency, so 59.97 equals 3 × 19.99 and 10.001 USD is
 // never "close enough".
-import { formatMoney, toMinor } from '../../../shared/money.ts';
+import { formatMoney, toMinor } from '#shared/money.ts';
 import type { CheckoutTerms } from '../store/types.ts';
 import type { InboxEvent, Settlement } from './types.ts';
 

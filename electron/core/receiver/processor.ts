@@ -8,7 +8,7 @@
 // tick on the writer thread) must never queue behind it. A kick waits a few milliseconds so
 // that many events settle in one transaction, and each settle waits while an acknowledgement
 // commit is queued or in flight, up to a bound so that settlement keeps up under load.
-import type { Checkout, Payment } from '../../../shared/domain.ts';
+import type { Checkout, Payment } from '#shared/domain.ts';
 import type { CheckoutTerms, Store } from '../store/index.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 import { createRechecks } from './rechecks.ts';

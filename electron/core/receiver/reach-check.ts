@@ -4,7 +4,7 @@
 // plain words; the URL in them always has the receiver's token masked.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { ReachCheck, ReachErrorCode } from '../../../shared/domain.ts';
+import type { ReachCheck, ReachErrorCode } from '#shared/domain.ts';
 import { REACH_HEADER, type ReachProbes } from './reach-probe.ts';
 
 /** A check gives up after this long without a whole answer. */

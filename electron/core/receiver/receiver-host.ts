@@ -1,7 +1,7 @@
 // The receiver of the active profile: started for one profile at a time on the port the
 // settings name, and stopped before another starts. Why it could not start is kept for the
 // status, in words that say what to do.
-import type { Checkout, Payment } from '../../../shared/domain.ts';
+import type { Checkout, Payment } from '#shared/domain.ts';
 import type { Store } from '../store/index.ts';
 import type { ReachProbes } from './reach-probe.ts';
 import { startReceiver, type RunningReceiver } from './receiver.ts';

@@ -3,7 +3,7 @@
 // matches it to its checkout. Runs and heartbeats are recorded so downtime shows as a gap.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Checkout, Payment } from '../../../shared/domain.ts';
+import type { Checkout, Payment } from '#shared/domain.ts';
 import type { Store } from '../store/index.ts';
 import { faultMessage, storageFault } from '../store/faults.ts';
 import { createGroupCommit } from './group-commit.ts';

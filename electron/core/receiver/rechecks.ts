@@ -2,7 +2,7 @@
 // failed (the service was down or refused): a genuine payment that arrived during an outage
 // becomes verified once the service answers. The delay doubles with the payment's age, from
 // firstMs up to an hour, and after a week the answer stays as it is.
-import type { Payment } from '../../../shared/domain.ts';
+import type { Payment } from '#shared/domain.ts';
 import type { Store } from '../store/index.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 import { rechecksRepo } from './rechecks-repo.ts';

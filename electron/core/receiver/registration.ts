@@ -1,9 +1,9 @@
 // Registering the receiver with the service (POST /api-webhooks). The URL is the receiver's
 // local one, or the user's public URL (a tunnel) plus the receiver's token path. A returned
 // signing secret goes to the keychain; the replaced one is kept for deliveries in flight.
-import type { WebhookStatus } from '../../../shared/domain.ts';
+import type { WebhookStatus } from '#shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { ProfileKeys } from '../profiles/profile-keys.ts';
 import type { Store } from '../store/index.ts';
 import { receiverRepo } from './receiver-repo.ts';

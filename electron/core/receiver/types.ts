@@ -1,7 +1,7 @@
 // The receiver's durable records: inbox events, the request log, settlement verdicts,
 // rechecks, runs and downtime. Their tables are created by the store's migrations; their SQL
 // is in this folder (receiver-repo.ts, rechecks-repo.ts, writer-sql.ts).
-import type { Payment, PaymentStatus } from '../../../shared/domain.ts';
+import type { Payment, PaymentStatus } from '#shared/domain.ts';
 
 /** A validated webhook event about to be made durable. */
 export interface InboxEventInput {

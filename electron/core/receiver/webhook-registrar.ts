@@ -1,9 +1,9 @@
 // Keeping the service's webhook pointed at the running receiver: registered again whenever
 // the target (the receiver's URL or the public URL in front of it) or the key changed, in
 // the background, and on request (webhook.register), where a failure is the caller's error.
-import type { WebhookStatus } from '../../../shared/domain.ts';
+import type { WebhookStatus } from '#shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import type { Store } from '../store/index.ts';
 import {

@@ -2,7 +2,7 @@
 // receiver writer's thread (writer-thread.ts), so that the fsync of a group commit never
 // blocks the event loop, and in-thread where no thread can run (':memory:', a failed start).
 import type { DatabaseSync } from 'node:sqlite';
-import type { Payment } from '../../../shared/domain.ts';
+import type { Payment } from '#shared/domain.ts';
 import { judge } from './matching.ts';
 import { toPayment } from '../store/payments.ts';
 import { connectionPragma, type ConnectionPragma } from '../store/pragmas.ts';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Payment } from '../../../shared/domain.ts';
+import type { Payment } from '#shared/domain.ts';
 import type { ConnectionPragma, Store } from '../store/index.ts';
 import { toPayment } from '../store/payments.ts';
 import { REQUEST_LOG_KEEP } from './receiver-repo.ts';

@@ -3,7 +3,7 @@
 // (payments.inbox_id), so events are found through the payments, plus any still waiting in
 // the inbox (the partial index inbox_unprocessed keeps those few rows cheap to scan).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Payment, WebhookEventRef } from '../../../shared/domain.ts';
+import type { Payment, WebhookEventRef } from '#shared/domain.ts';
 import { PAYMENT_COLS, toPayment, type PaymentRow } from './payments.ts';
 import { iso } from './sql.ts';
 

@@ -2,8 +2,8 @@
 // migration 8's index holds the text and the chips, answered newest first by the index
 // itself; the total is exact up to COUNT_CAP; each hit says where it matched (highlighting).
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { ALL_CURRENCIES, currencyExponent } from '../../../shared/currencies.ts';
-import type { Checkout, CheckoutMatch, CheckoutPage } from '../../../shared/domain.ts';
+import { ALL_CURRENCIES, currencyExponent } from '#shared/currencies.ts';
+import type { Checkout, CheckoutMatch, CheckoutPage } from '#shared/domain.ts';
 import { currencyTerm, phrase, SKEY_MS, startsTerm, statusTerm } from './checkout-facets.ts';
 import { refreshPaidFacets } from './checkout-text-refresh.ts';
 import type { CheckoutsRepo } from './types.ts';

@@ -1,7 +1,7 @@
 // Checkouts the console created or saw in list pages. `paid` is never stored: it is derived
 // from the verified payments so it can only ever mean "a verified payment arrived".
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Checkout } from '../../../shared/domain.ts';
+import type { Checkout } from '#shared/domain.ts';
 import { createdMsSql, SKEY_MS } from './checkout-facets.ts';
 import { placeholders, transaction } from './sql.ts';
 import type { CheckoutInput, CheckoutsRepo, CheckoutTerms } from './types.ts';

@@ -3,7 +3,7 @@
 // words and their own error codes; the raw SQLite text never reaches the merchant. Errors
 // from the writer thread arrive as their message only, so messages are matched too.
 import { dirname } from 'node:path';
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 
 export type StorageFault = 'disk_full' | 'data_folder_busy';
 

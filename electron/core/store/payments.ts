@@ -1,8 +1,8 @@
 // Received payments. Totals count only verified payments and add integer minor units, so
 // 0.1 + 0.2 is 0.3 and JPY stays whole (shared/money.ts).
 import type { DatabaseSync } from 'node:sqlite';
-import type { Payment, PaymentStatus } from '../../../shared/domain.ts';
-import { fromMinor } from '../../../shared/money.ts';
+import type { Payment, PaymentStatus } from '#shared/domain.ts';
+import { fromMinor } from '#shared/money.ts';
 import { iso, localDay, placeholders } from './sql.ts';
 import type { PaymentsRepo } from './types.ts';
 

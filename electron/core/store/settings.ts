@@ -1,7 +1,7 @@
 // App-wide settings as key → JSON value, read through the shared schema so a value written
 // by an older or newer version that no longer fits falls back to its default.
 import type { DatabaseSync } from 'node:sqlite';
-import { DEFAULT_SETTINGS, Settings } from '../../../shared/domain.ts';
+import { DEFAULT_SETTINGS, Settings } from '#shared/domain.ts';
 import { transaction } from './sql.ts';
 import type { SettingsRepo } from './types.ts';
 

@@ -2,7 +2,7 @@
 // store/); everything except app settings is scoped by profile id so that switching profile
 // switches data cleanly.
 import type { DatabaseSync } from 'node:sqlite';
-import type { Checkout, Payment, PaymentPage, Settings, Totals } from '../../../shared/domain.ts';
+import type { Checkout, Payment, PaymentPage, Settings, Totals } from '#shared/domain.ts';
 import type { ConnectionPragma } from './pragmas.ts';
 
 export type ProfileKind = 'sandbox' | 'live';

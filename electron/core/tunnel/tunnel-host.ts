@@ -1,7 +1,7 @@
 // The tunnel of the active profile: which tool it uses, its supervisor while the receiver
 // runs, and the status the screens show. The active profile starts and stops it with the
 // receiver and registers the webhook again whenever it reports a new URL.
-import type { TunnelStatus } from '../../../shared/domain.ts';
+import type { TunnelStatus } from '#shared/domain.ts';
 import type { Store } from '../store/index.ts';
 import { cloudflared } from './cloudflared.ts';
 import { findOnPath } from './find-tool.ts';

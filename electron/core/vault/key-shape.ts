@@ -1,6 +1,6 @@
 // What a service API key looks like (docs/service-api.md: `<PREFIX>_live_<rest>`) and how the
 // console shows one. The full key never leaves the engine; the renderer gets mask().
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 
 const KEY_SHAPE = /^([A-Za-z0-9]+)_live_([A-Za-z0-9_-]{4,})$/;
 

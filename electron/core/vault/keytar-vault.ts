@@ -2,7 +2,7 @@
 // on Linux). keytar is a native module loaded lazily, so a missing build or a machine with
 // no keychain becomes a plain-words problem from availability(), never a crash at start and
 // never a fallback to plain-text storage.
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { KeyVault } from './key-vault.ts';
 import { redact } from './key-shape.ts';
 

@@ -1,6 +1,6 @@
 // In-memory KeyVault for unit and integration tests (GitHub Desktop's in-memory store).
 // `unavailable` simulates a machine without a keychain.
-import { EngineError } from '../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import type { KeyVault } from './key-vault.ts';
 
 export class MemoryVault implements KeyVault {

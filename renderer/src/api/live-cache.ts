@@ -9,8 +9,8 @@ import type {
   ReceiverStatus,
   SyncStatus,
   Totals,
-} from '../../../shared/domain.ts';
-import { fromMinor, toMinor } from '../../../shared/money.ts';
+} from '#shared/domain.ts';
+import { fromMinor, toMinor } from '#shared/money.ts';
 
 /** The feed's cache entry (same as queries.ts; not imported so this file needs no bridge). */
 type PaymentsData = InfiniteData<PaymentPage, number>;

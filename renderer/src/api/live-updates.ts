@@ -15,7 +15,7 @@ import type {
   SyncStatus,
   Totals,
   TunnelStatus,
-} from '../../../shared/domain.ts';
+} from '#shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { onLinkState } from '../bridge/connection.ts';
 import { qk } from './query-keys.ts';

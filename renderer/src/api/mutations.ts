@@ -2,8 +2,8 @@
 // place beside the query keys. A screen adds only what it shows (an announcement, its own
 // form state) through the reactions, which run after the cache is updated.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Input, Output } from '../../../shared/contract.ts';
-import type { CheckoutDetail, ReceiverStatus, Settings } from '../../../shared/domain.ts';
+import type { Input, Output } from '#shared/contract.ts';
+import type { CheckoutDetail, ReceiverStatus, Settings } from '#shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
 import { resetAccountData } from './reset.ts';

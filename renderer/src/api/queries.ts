@@ -5,8 +5,8 @@ import {
   useQuery,
   type InfiniteData,
 } from '@tanstack/react-query';
-import type { Input } from '../../../shared/contract.ts';
-import type { PaymentPage } from '../../../shared/domain.ts';
+import type { Input } from '#shared/contract.ts';
+import type { PaymentPage } from '#shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
 

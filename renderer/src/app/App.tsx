@@ -2,7 +2,7 @@
 // engine are wired once here.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Payment, Settings } from '../../../shared/domain.ts';
+import type { Payment, Settings } from '#shared/domain.ts';
 import { qk } from '../api/query-keys.ts';
 import { useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';

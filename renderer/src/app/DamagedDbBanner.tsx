@@ -4,7 +4,7 @@
 // before arrive again only through the service's webhook retries.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS } from '../../../shared/checkout-rules.ts';
+import { LIMITS } from '#shared/checkout-rules.ts';
 import { qk } from '../api/query-keys.ts';
 import { useAppInfo } from '../api/queries.ts';
 import { merchant } from '../bridge/index.ts';

@@ -1,7 +1,7 @@
 // window.merchant comes from the Electron preload; in a browser the web bridge provides it.
 // Every call is wrapped so screens always receive an EngineError.
-import { groupChannels } from '../../../shared/channels.ts';
-import type { MerchantApi } from '../../../shared/contract.ts';
+import { groupChannels } from '#shared/channels.ts';
+import type { MerchantApi } from '#shared/contract.ts';
 import { toEngineError } from './errors.ts';
 import { takeToken } from './token.ts';
 import { createWebBridge } from './web-bridge.ts';

@@ -1,8 +1,8 @@
 // MerchantApi over the browser transport (electron/web): POST /rpc/<channel> with a bearer
 // token, answers {data} or {error}; pushes arrive as server-sent events on /events.
-import { EVENTS, groupChannels } from '../../../shared/channels.ts';
-import type { Channel, EventName } from '../../../shared/channels.ts';
-import type { EventPayload, MerchantApi } from '../../../shared/contract.ts';
+import { EVENTS, groupChannels } from '#shared/channels.ts';
+import type { Channel, EventName } from '#shared/channels.ts';
+import type { EventPayload, MerchantApi } from '#shared/contract.ts';
 import { EngineError } from './errors.ts';
 import { setLinkState } from './connection.ts';
 import { takeToken } from './token.ts';

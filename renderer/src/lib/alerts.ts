@@ -1,7 +1,7 @@
 // Optional cues for a payment: a short two-tone chime (Web Audio, no sound file to ship) and,
 // in a browser tab, a desktop notification. Electron shows its own native notification.
-import type { Payment, ReachCheck } from '../../../shared/domain.ts';
-import { formatMoney } from '../../../shared/money.ts';
+import type { Payment, ReachCheck } from '#shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
 
 let ctx: AudioContext | null = null;
 

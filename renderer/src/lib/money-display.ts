@@ -6,7 +6,7 @@
 //   3. the ISO code ("CAD 37.20").
 // So en-US shows USD + CAD as "$37.20" / "CA$37.20", en-GB as "US$37.20" / "CA$37.20", and a
 // feed with one currency shows just "$37.20". Digits follow ISO 4217 (shared/currencies.ts).
-import { currencyExponent } from '../../../shared/currencies.ts';
+import { currencyExponent } from '#shared/currencies.ts';
 
 type Display = 'narrowSymbol' | 'symbol' | 'code';
 

@@ -1,5 +1,5 @@
 // The tunnel's state in the words Settings and the status strip both use.
-import type { TunnelStatus } from '../../../shared/domain.ts';
+import type { TunnelStatus } from '#shared/domain.ts';
 import { clockTime } from './time.ts';
 
 export const TOOL_NAMES = { cloudflared: 'cloudflared', ngrok: 'ngrok' } as const;

@@ -2,7 +2,7 @@
 // request, a crash and a restart; cleared only when the service has created the checkout.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { DEFAULT_CURRENCY } from '../../../shared/checkout-rules.ts';
+import { DEFAULT_CURRENCY } from '#shared/checkout-rules.ts';
 
 export interface DraftLine {
   key: string;

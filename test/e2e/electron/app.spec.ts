@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { CHANNELS } from '../../../shared/channels.ts';
-import type { MerchantApi } from '../../../shared/contract.ts';
+import { CHANNELS } from '#shared/channels.ts';
+import type { MerchantApi } from '#shared/contract.ts';
 import { electronSkipReason, launchApp } from './electron-app.ts';
 
 const skipReason = electronSkipReason();

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { MerchantApi } from '../../../shared/contract.ts';
+import type { MerchantApi } from '#shared/contract.ts';
 import { electronSkipReason, launchApp } from './electron-app.ts';
 
 const skipReason =

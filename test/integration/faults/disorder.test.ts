@@ -6,7 +6,7 @@
 // shows: the rows with their reasons, the counts per status, today's totals per currency,
 // the inbox size and how many payment events were emitted.
 import { afterEach, expect, it } from 'vitest';
-import type { Checkout } from '../../../shared/domain.ts';
+import type { Checkout } from '#shared/domain.ts';
 import type { Store } from '../../../electron/core/store/index.ts';
 import {
   PROFILE,

@@ -7,8 +7,8 @@ import {
   DEFAULT_CURRENCY,
   productName,
   totalMinor,
-} from '../../../shared/checkout-rules.ts';
-import { fromMinor } from '../../../shared/money.ts';
+} from '#shared/checkout-rules.ts';
+import { fromMinor } from '#shared/money.ts';
 import { listFragment } from '../../../sandbox/list-fragment.ts';
 import { toStoredRow } from '../../../sandbox/db/checkouts.ts';
 import { prepareCreate } from '../../../sandbox/writer/create-batch.ts';

@@ -5,7 +5,7 @@ import {
   CreateCheckoutInput,
   fieldIssues,
   invisibleCharacterProblem,
-} from '../../../shared/checkout-rules.ts';
+} from '#shared/checkout-rules.ts';
 
 const refused: [string, string, string][] = [
   ['right-to-left override', 'Tea \u202E5€', 'U+202E RIGHT-TO-LEFT OVERRIDE at character 5'],

@@ -58,6 +58,16 @@ it('follows re-exports and dynamic import(), and longer loops', () => {
   ]);
 });
 
+it('follows #shared/ imports (package.json "imports") into shared/', () => {
+  write({
+    'electron/core/x.ts': "import { y } from '#shared/y.ts';\nexport const x = y;\n",
+    'shared/y.ts': "import { x } from '../electron/core/x.ts';\nexport const y = x;\n",
+  });
+  expect(findImportCycles(dir)).toEqual([
+    ['electron/core/x.ts', 'shared/y.ts', 'electron/core/x.ts'],
+  ]);
+});
+
 it('passes a graph without cycles', () => {
   write({
     'electron/main/index.ts': "import { x } from '../core/index.ts';\nexport const y = x;\n",

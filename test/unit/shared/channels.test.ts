@@ -1,7 +1,7 @@
 // groupChannels: the one place channel names become window.merchant's groups and methods
 // (the preload, the web bridge and the renderer's error wrapper all build from it).
 import { expect, it } from 'vitest';
-import { CHANNELS, groupChannels } from '../../../shared/channels.ts';
+import { CHANNELS, groupChannels } from '#shared/channels.ts';
 
 it('puts every channel under its group and method, once', () => {
   const groups = groupChannels((channel, group, name) => ({ channel, group, name }));

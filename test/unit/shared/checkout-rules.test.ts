@@ -4,7 +4,7 @@ import {
   fieldIssues,
   productName,
   totalAmount,
-} from '../../../shared/checkout-rules.ts';
+} from '#shared/checkout-rules.ts';
 
 function issues(body: unknown) {
   const r = CreateCheckoutInput.safeParse(body);

@@ -8,7 +8,7 @@ import {
   isErrorShape,
   toEngineError,
   toErrorShape,
-} from '../../../shared/errors.ts';
+} from '#shared/errors.ts';
 
 const fields = (e: EngineError) => ({
   code: e.code,

@@ -3,14 +3,14 @@
 // locale's own reading (issue 10 §1: "4,50" EUR used to create €450.00).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALL_CURRENCIES, currencyExponent } from '../../../shared/currencies.ts';
+import { ALL_CURRENCIES, currencyExponent } from '#shared/currencies.ts';
 import {
   formatPriceInput,
   MAX_PRICE_MINOR,
   minorToDecimal,
   readPrice,
-} from '../../../shared/money-input.ts';
-import { formatMoney, fromMinor } from '../../../shared/money.ts';
+} from '#shared/money-input.ts';
+import { formatMoney, fromMinor } from '#shared/money.ts';
 
 const LOCALES = ['en-US', 'en-GB', 'de-DE', 'de-CH', 'fr-FR', 'en-IN', 'ja-JP', 'ar-EG'];
 const minor = fc.integer({ min: 0, max: MAX_PRICE_MINOR });

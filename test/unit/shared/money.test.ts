@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromMinor, parseMajorText, toMinor } from '../../../shared/money.ts';
-import { currencyExponent, isCurrency } from '../../../shared/currencies.ts';
+import { formatMoney, fromMinor, parseMajorText, toMinor } from '#shared/money.ts';
+import { currencyExponent, isCurrency } from '#shared/currencies.ts';
 
 describe('money in minor units', () => {
   it('uses the ISO 4217 exponent of each currency', () => {

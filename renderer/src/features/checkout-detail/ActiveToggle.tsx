@@ -1,7 +1,7 @@
 // Deactivate / Activate, each behind a confirm, where the service offers the switch; the
 // one-line reason where it does not. A paid link stays off (the service answers 409).
 import { useState } from 'react';
-import type { CheckoutDetail } from '../../../../shared/domain.ts';
+import type { CheckoutDetail } from '#shared/domain.ts';
 import { useSetCheckoutActive } from '../../api/mutations.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';

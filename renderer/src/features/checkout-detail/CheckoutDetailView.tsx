@@ -2,8 +2,8 @@
 // row it was opened from): summary, link with Copy / Open / QR, items, payments, webhook
 // events, and the switch. Mounted once by the app; rows open it with useCheckoutDetail.
 import { useState } from 'react';
-import type { CheckoutDetail } from '../../../../shared/domain.ts';
-import { formatMoney } from '../../../../shared/money.ts';
+import type { CheckoutDetail } from '#shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
 import { useCheckoutDetailQuery } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { openCheckout } from '../../lib/open-url.ts';

@@ -1,6 +1,6 @@
 // The parts of one checkout's detail view: items, payments, webhook events.
-import type { CheckoutDetail } from '../../../../shared/domain.ts';
-import { formatMoney } from '../../../../shared/money.ts';
+import type { CheckoutDetail } from '#shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
 import { exactTime, relativeTime } from '../../lib/time.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import { lineTotal } from './line-total.ts';

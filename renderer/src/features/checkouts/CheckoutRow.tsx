@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { Checkout } from '../../../../shared/domain.ts';
-import { formatMoney } from '../../../../shared/money.ts';
+import type { Checkout } from '#shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { exactTime, relativeTime } from '../../lib/time.ts';
 import { openCheckout } from '../../lib/open-url.ts';

@@ -3,7 +3,7 @@
 // previous answer stays on screen while the next one comes and when it fails.
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Checkout, CheckoutPage } from '../../../../shared/domain.ts';
+import type { Checkout, CheckoutPage } from '#shared/domain.ts';
 import { useSyncCheckouts } from '../../api/mutations.ts';
 import { useCheckoutSearch, useSyncStatus } from '../../api/queries.ts';
 import { toEngineError } from '../../bridge/index.ts';

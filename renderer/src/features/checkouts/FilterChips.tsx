@@ -1,7 +1,7 @@
 // The chips under the search box: status, currency and when the link was made. Each change
 // goes to the first page of the new result (ui-store).
 import { useId } from 'react';
-import { ALL_CURRENCIES, COMMON_CURRENCIES } from '../../../../shared/currencies.ts';
+import { ALL_CURRENCIES, COMMON_CURRENCIES } from '#shared/currencies.ts';
 import { useUi, type ActiveFilter, type DateRange } from '../../state/ui-store.ts';
 import { Segmented } from '../../ui/Segmented.tsx';
 

@@ -1,6 +1,6 @@
 // Search hits marked with <mark>, built as React text nodes (never as HTML), so a product
 // name can hold any characters.
-import type { Checkout } from '../../../../shared/domain.ts';
+import type { Checkout } from '#shared/domain.ts';
 import { rangesFor, segments, sliceRanges, type Range } from './highlight.ts';
 
 export function Marked({ text, ranges }: { text: string; ranges: readonly Range[] }) {

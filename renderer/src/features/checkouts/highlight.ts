@@ -1,7 +1,7 @@
 // What to mark in a search result. The engine's `match.ranges` win (they are exactly what
 // FTS matched); without them each word of the query is found case-insensitively, so a
 // trigram hit like "roiss" in "Croissant" is still shown. Offsets are UTF-16, like String.
-import type { CheckoutMatch } from '../../../../shared/domain.ts';
+import type { CheckoutMatch } from '#shared/domain.ts';
 
 export type Range = readonly [start: number, end: number];
 export interface Segment {

@@ -1,7 +1,7 @@
 // The Checkouts screen's chips and box, turned into one `checkouts.search` input. Dates are
 // the person's local calendar days: "Today" starts at local midnight, a custom "to" day
 // includes all of that day.
-import type { Input } from '../../../../shared/contract.ts';
+import type { Input } from '#shared/contract.ts';
 
 export type StatusFilter = 'all' | 'active' | 'inactive' | 'paid';
 export type DateRange = 'any' | 'today' | '7d' | '30d' | 'custom';

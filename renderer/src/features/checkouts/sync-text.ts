@@ -1,7 +1,7 @@
 // The sync's state in one line of plain words, numbers in the person's locale:
 // "Syncing checkouts… 12,300 of 48,000", "Synced 2 minutes ago",
 // "Sync paused: service unreachable, retrying at 14:05".
-import type { SyncStatus } from '../../../../shared/domain.ts';
+import type { SyncStatus } from '#shared/domain.ts';
 import { relativeTime } from '../../lib/time.ts';
 
 export interface SyncLineText {

@@ -1,11 +1,7 @@
 // Common currencies first, then every ISO 4217 code; the label says how many decimals the
 // price fields accept, because that rule changes with the currency (JPY 0, KWD 3).
 import { useId } from 'react';
-import {
-  ALL_CURRENCIES,
-  COMMON_CURRENCIES,
-  currencyExponent,
-} from '../../../../shared/currencies.ts';
+import { ALL_CURRENCIES, COMMON_CURRENCIES, currencyExponent } from '#shared/currencies.ts';
 
 const names = (() => {
   try {

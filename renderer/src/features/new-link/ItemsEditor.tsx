@@ -1,10 +1,10 @@
 // The line items: name, unit price, quantity (default 1), with move up/down and remove.
 // Each input is labelled "Line N …" so keyboard and screen-reader users know where they are.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { currencyExponent } from '../../../../shared/currencies.ts';
-import { formatMoney, fromMinor } from '../../../../shared/money.ts';
-import { formatPriceInput, minorToDecimal } from '../../../../shared/money-input.ts';
-import { LIMITS } from '../../../../shared/checkout-rules.ts';
+import { currencyExponent } from '#shared/currencies.ts';
+import { formatMoney, fromMinor } from '#shared/money.ts';
+import { formatPriceInput, minorToDecimal } from '#shared/money-input.ts';
+import { LIMITS } from '#shared/checkout-rules.ts';
 import { useDraft, type DraftLine } from '../../state/draft-store.ts';
 import { useCatalogue } from '../../state/catalogue-store.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,7 +1,7 @@
 // After a successful create: the link large and selectable, Copy, QR, Open, Create another.
 import { useState } from 'react';
-import type { Checkout } from '../../../../shared/domain.ts';
-import { formatMoney } from '../../../../shared/money.ts';
+import type { Checkout } from '#shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
 import { openCheckout } from '../../lib/open-url.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -2,8 +2,8 @@
 // total and product name computed by the service's own rules.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useCreateCheckout } from '../../api/mutations.ts';
-import type { Checkout } from '../../../../shared/domain.ts';
-import { formatMoney } from '../../../../shared/money.ts';
+import type { Checkout } from '#shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
 import { toEngineError, type EngineError } from '../../bridge/index.ts';
 import { useDraft } from '../../state/draft-store.ts';
 import { userLocale } from '../../lib/locale.ts';

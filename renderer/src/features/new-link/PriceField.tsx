@@ -1,8 +1,8 @@
 // A line's unit price. The amount it will send is always shown under it (a grid item of its
 // own, see new-link.css), formatted for the currency, so "4,50" can be checked before Create;
 // a text with two readings offers both.
-import { formatMoney, fromMinor } from '../../../../shared/money.ts';
-import { formatPriceInput, type PriceReading } from '../../../../shared/money-input.ts';
+import { formatMoney, fromMinor } from '#shared/money.ts';
+import { formatPriceInput, type PriceReading } from '#shared/money-input.ts';
 
 export function PriceField(props: {
   line: number;

@@ -1,6 +1,6 @@
 // One-click lines from the shop's saved items.
-import { formatMoney, fromMinor, parseMajorText } from '../../../../shared/money.ts';
-import { formatPriceInput } from '../../../../shared/money-input.ts';
+import { formatMoney, fromMinor, parseMajorText } from '#shared/money.ts';
+import { formatPriceInput } from '#shared/money-input.ts';
 import { newLine, useDraft } from '../../state/draft-store.ts';
 import { useCatalogue, type SavedItem } from '../../state/catalogue-store.ts';
 import { userLocale } from '../../lib/locale.ts';

@@ -1,15 +1,10 @@
 // Turns the draft as typed into the create body, with every problem keyed by the field
 // path the service uses (items[0].amount), so local and service errors land in one place.
 // The shared rules are the service's own: the preview total cannot disagree with it.
-import {
-  CreateCheckoutInput,
-  fieldIssues,
-  LIMITS,
-  productName,
-} from '../../../../shared/checkout-rules.ts';
-import { formatMoney, fromMinor } from '../../../../shared/money.ts';
-import { readPrice, type PriceReading } from '../../../../shared/money-input.ts';
-import { isCurrency } from '../../../../shared/currencies.ts';
+import { CreateCheckoutInput, fieldIssues, LIMITS, productName } from '#shared/checkout-rules.ts';
+import { formatMoney, fromMinor } from '#shared/money.ts';
+import { readPrice, type PriceReading } from '#shared/money-input.ts';
+import { isCurrency } from '#shared/currencies.ts';
 import type { Draft } from '../../state/draft-store.ts';
 
 export type Issues = Record<string, string>;

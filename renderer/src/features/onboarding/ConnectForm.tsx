@@ -2,7 +2,7 @@
 // service before it creates the account: on failure nothing is added, the account in use
 // stays in use, and the form stays as typed.
 import { useState, type FormEvent } from 'react';
-import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
+import { isHttpUrl } from '#shared/checkout-rules.ts';
 import { useConnectAccount } from '../../api/mutations.ts';
 import { toEngineError } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';

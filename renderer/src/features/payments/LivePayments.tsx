@@ -3,7 +3,7 @@
 // scrolled, so every match is reached); counts show once the whole feed is loaded.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Payment, PaymentStatus } from '../../../../shared/domain.ts';
+import type { Payment, PaymentStatus } from '#shared/domain.ts';
 import { usePaymentsFeed } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { userLocale } from '../../lib/locale.ts';

@@ -1,7 +1,7 @@
 // One payment, for people: what was bought, how much, how long ago, and whether it counts.
 // Ids and signatures are for the detail view, not the row.
 import { memo } from 'react';
-import type { Payment, PaymentStatus } from '../../../../shared/domain.ts';
+import type { Payment, PaymentStatus } from '#shared/domain.ts';
 import type { MoneyFormat } from '../../lib/money-display.ts';
 import { exactTime, relativeTime } from '../../lib/time.ts';
 import { Badge } from '../../ui/Feedback.tsx';

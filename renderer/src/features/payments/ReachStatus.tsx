@@ -1,6 +1,6 @@
 // Can the service reach this console? The latest reachability check (receiver.check) in the
 // status strip: green with the round trip, amber with the reason, and Check now.
-import type { ReachCheck } from '../../../../shared/domain.ts';
+import type { ReachCheck } from '#shared/domain.ts';
 import { useCheckReach } from '../../api/mutations.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { exactTime } from '../../lib/time.ts';

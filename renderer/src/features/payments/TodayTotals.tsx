@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../../shared/money.ts';
+import { formatMoney } from '#shared/money.ts';
 import { useTotals } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 

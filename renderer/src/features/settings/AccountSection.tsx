@@ -1,6 +1,6 @@
 // The account in use: its base URL and its key (masked; replace or remove).
 import { useState, type FormEvent } from 'react';
-import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
+import { isHttpUrl } from '#shared/checkout-rules.ts';
 import { useClearKey, useSetKey, useUpdateProfile } from '../../api/mutations.ts';
 import { useKeyStatus, useProfiles } from '../../api/queries.ts';
 import { errorMessage, toEngineError } from '../../bridge/index.ts';

@@ -2,8 +2,8 @@
 // the ways this computer has to get one (cloudflared, ngrok, an own address), what each
 // exposes to the internet, and the tunnel's state as it changes.
 import { useId, useState, type FormEvent } from 'react';
-import type { TunnelMode, TunnelStatus } from '../../../../shared/domain.ts';
-import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
+import type { TunnelMode, TunnelStatus } from '#shared/domain.ts';
+import { isHttpUrl } from '#shared/checkout-rules.ts';
 import { useSetTunnel } from '../../api/mutations.ts';
 import { useTunnel } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';

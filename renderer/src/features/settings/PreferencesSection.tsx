@@ -1,7 +1,7 @@
 // Sound, notifications and theme. Theme applies at once from the UI store and is also kept
 // in the engine's settings.
 import { useSaveSettings } from '../../api/mutations.ts';
-import type { Settings } from '../../../../shared/domain.ts';
+import type { Settings } from '#shared/domain.ts';
 import { errorMessage, transport } from '../../bridge/index.ts';
 import { askNotificationPermission, chime, notificationsSupported } from '../../lib/alerts.ts';
 import { useUi, type Theme } from '../../state/ui-store.ts';

@@ -1,6 +1,6 @@
 // Settings → Receiving payments: can the service reach this console through the address the
 // webhook is registered with? The latest check and Check now.
-import type { ReachCheck } from '../../../../shared/domain.ts';
+import type { ReachCheck } from '#shared/domain.ts';
 import { exactTime } from '../../lib/time.ts';
 import { CheckNowButton, unreachableText } from '../payments/ReachStatus.tsx';
 

@@ -1,8 +1,8 @@
 // Where payments come in: receiver port, a public URL for a tunnel, webhook registration.
 import { useState, type FormEvent } from 'react';
 import { useRegisterWebhook, useSaveSettings } from '../../api/mutations.ts';
-import { isHttpUrl } from '../../../../shared/checkout-rules.ts';
-import type { Settings } from '../../../../shared/domain.ts';
+import { isHttpUrl } from '#shared/checkout-rules.ts';
+import type { Settings } from '#shared/domain.ts';
 import { useReceiver } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { exactTime } from '../../lib/time.ts';

@@ -3,8 +3,8 @@
 // rest of the page while it is there), so the browser's and Electron's print dialogs both
 // get exactly one A6 page.
 import { createPortal } from 'react-dom';
-import type { Checkout } from '../../../../shared/domain.ts';
-import { formatMoney } from '../../../../shared/money.ts';
+import type { Checkout } from '#shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
 import { useProfiles } from '../../api/queries.ts';
 import { useQrDataUrl } from '../../lib/qr.ts';
 import { useCardStore } from '../../state/card-store.ts';

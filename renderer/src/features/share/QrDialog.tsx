@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Checkout } from '../../../../shared/domain.ts';
-import { formatMoney } from '../../../../shared/money.ts';
+import type { Checkout } from '#shared/domain.ts';
+import { formatMoney } from '#shared/money.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CopyButton } from './CopyButton.tsx';

@@ -1,6 +1,6 @@
 // Download the QR code as files to take away: a 1024 px PNG and an SVG, named for the product.
 import { useState } from 'react';
-import type { Checkout } from '../../../../shared/domain.ts';
+import type { Checkout } from '#shared/domain.ts';
 import { downloadBlob, fileSlug } from '../../lib/download.ts';
 import { qrPngBlob, qrSvg } from '../../lib/qr.ts';
 import { Button } from '../../ui/Button.tsx';

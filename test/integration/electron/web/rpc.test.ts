@@ -1,7 +1,7 @@
 // The HTTP RPC and server-sent events over real sockets, in front of the real engine and
 // its embedded sandbox: the wire format other tools and a second screen rely on.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Checkout, Payment } from '../../../../shared/domain.ts';
+import type { Checkout, Payment } from '#shared/domain.ts';
 import { openSse, rawRequest, rpc } from '../../../unit/electron/support/http.ts';
 import { openWebHarness, payCheckout, type WebHarness } from './harness.ts';
 

@@ -1,8 +1,8 @@
 // The IPC registration loop with the real preload on the other side (through the fake
 // electron): one handler per channel, sender checks, typed results, queued pushes.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANNELS, EVENT_CHANNEL_PREFIX, READY_SIGNAL } from '../../../../shared/channels.ts';
-import type { MerchantApi } from '../../../../shared/contract.ts';
+import { CHANNELS, EVENT_CHANNEL_PREFIX, READY_SIGNAL } from '#shared/channels.ts';
+import type { MerchantApi } from '#shared/contract.ts';
 import { APP_ORIGIN } from '../../../../electron/main/app-protocol.ts';
 import { registerIpc, type IpcBridge } from '../../../../electron/main/ipc.ts';
 import { trustedUrlCheck } from '../../../../electron/main/security.ts';

@@ -3,13 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CHANNELS,
-  EVENTS,
-  EVENT_CHANNEL_PREFIX,
-  READY_SIGNAL,
-} from '../../../../shared/channels.ts';
-import type { MerchantApi } from '../../../../shared/contract.ts';
+import { CHANNELS, EVENTS, EVENT_CHANNEL_PREFIX, READY_SIGNAL } from '#shared/channels.ts';
+import type { MerchantApi } from '#shared/contract.ts';
 import { FakeWebContents, fake } from '../support/fake-electron.ts';
 
 vi.mock('electron', async () => (await import('../support/fake-electron.ts')).electronModule);
@@ -115,7 +110,7 @@ describe('preload', () => {
       );
       expect(
         valueImports.every((s) =>
-          ['electron', './merchant-api.ts', '../../shared/channels.ts'].includes(s!),
+          ['electron', './merchant-api.ts', '#shared/channels.ts'].includes(s!),
         ),
         `${file}: ${valueImports.join(', ')}`,
       ).toBe(true);

@@ -2,13 +2,13 @@
 // (so bad input fails exactly like the engine's) and keeps checkouts and payments in memory.
 // Integration tests use the real createEngine.
 import { randomUUID } from 'node:crypto';
-import type { Channel, EventName } from '../../../../shared/channels.ts';
-import { fieldIssues, productName, totalAmount } from '../../../../shared/checkout-rules.ts';
-import { contract, type EventPayload, type Output } from '../../../../shared/contract.ts';
-import type { Checkout, Payment } from '../../../../shared/domain.ts';
+import type { Channel, EventName } from '#shared/channels.ts';
+import { fieldIssues, productName, totalAmount } from '#shared/checkout-rules.ts';
+import { contract, type EventPayload, type Output } from '#shared/contract.ts';
+import type { Checkout, Payment } from '#shared/domain.ts';
 import type { Engine } from '../../../../electron/core/engine/types.ts';
 import type { ClockChange } from '../../../../electron/core/engine/clock-watch.ts';
-import { EngineError } from '../../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 
 export interface TestEngine extends Engine {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;

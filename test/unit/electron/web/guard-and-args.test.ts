@@ -10,7 +10,7 @@ import {
   tokenMatches,
 } from '../../../../electron/web/http-guard.ts';
 import { STATUS_BY_CODE } from '../../../../electron/web/http-json.ts';
-import { ERROR_CODES } from '../../../../shared/errors.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
 
 describe('token', () => {
   it('matches only the exact token', () => {

@@ -2,7 +2,7 @@
 // methods, body rules and error mapping. (SSE and static files: events-static.test.ts.)
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { EngineError } from '../../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import { startWebServer } from '../../../../electron/web/server.ts';
 import { rawRequest, rpc } from '../support/http.ts';
 import { useWebFixture } from '../support/web-fixture.ts';

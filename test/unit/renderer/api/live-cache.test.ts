@@ -1,6 +1,6 @@
 // The exact cache updates applied for a pushed payment before the reconciling refetch.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '../../../../shared/domain.ts';
+import type { CheckoutPage, Payment, ReceiverStatus, Totals } from '#shared/domain.ts';
 import {
   TotalsDay,
   totalsStale,

@@ -1,6 +1,6 @@
 // Strict parsing of every raw input: unknown keys, NaN, wrong types, out-of-range values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CHANNELS } from '../../../../../shared/channels.ts';
+import type { CHANNELS } from '#shared/channels.ts';
 import { callError, openEngine } from './harness.ts';
 import type { Harness } from './harness.ts';
 

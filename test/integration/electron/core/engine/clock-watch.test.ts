@@ -3,7 +3,7 @@
 // a new local day and a time-zone change; after a wake the engine records the sleep as a
 // downtime gap, keeps its receiver answering and pushes the new status to every screen.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReceiverStatus } from '../../../../../shared/domain.ts';
+import type { ReceiverStatus } from '#shared/domain.ts';
 import {
   ClockWatch,
   localDayAt,

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { EVENTS, type EventName } from '../../../../../shared/channels.ts';
-import type { EventPayload } from '../../../../../shared/contract.ts';
+import { EVENTS, type EventName } from '#shared/channels.ts';
+import type { EventPayload } from '#shared/contract.ts';
 import { EngineError, MemoryVault, createEngine } from '../../../../../electron/core/index.ts';
 import type { Engine, EngineInternals, KeyVault } from '../../../../../electron/core/index.ts';
 

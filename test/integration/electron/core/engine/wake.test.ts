@@ -10,7 +10,7 @@
 // - ActiveProfile.afterWake always registering (registrar.register): "only then" fails
 //   (registered_at moves on a wake where nothing changed).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReceiverStatus } from '../../../../../shared/domain.ts';
+import type { ReceiverStatus } from '#shared/domain.ts';
 import type { ClockWatch } from '../../../../../electron/core/engine/clock-watch.ts';
 import type { Engine } from '../../../../../electron/core/index.ts';
 import type { Store } from '../../../../../electron/core/store/index.ts';

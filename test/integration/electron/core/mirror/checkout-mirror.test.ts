@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../../sandbox/index.ts';
-import type { SyncStatus } from '../../../../../shared/domain.ts';
+import type { SyncStatus } from '#shared/domain.ts';
 import { DB_FILE } from '../../../../../electron/core/index.ts';
 import { openStore } from '../../../../../electron/core/store/index.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';

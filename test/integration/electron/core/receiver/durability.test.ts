@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Checkout } from '../../../../../shared/domain.ts';
+import type { Checkout } from '#shared/domain.ts';
 import type { Store } from '../../../../../electron/core/store/index.ts';
 import {
   PROFILE,

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import type { Checkout, Payment } from '../../../../../shared/domain.ts';
+import type { Checkout, Payment } from '#shared/domain.ts';
 import {
   startReceiver,
   sign,

@@ -4,7 +4,7 @@
 // payment (same id, counted once) becomes verified or takes the service's final answer.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import type { Checkout } from '../../../../../shared/domain.ts';
+import type { Checkout } from '#shared/domain.ts';
 import { createRechecks } from '../../../../../electron/core/receiver/rechecks.ts';
 import { PROFILE, eventBody, post, seedCheckout, startHarness, storePerTest } from './harness.ts';
 import { rechecksRepo } from '../../../../../electron/core/receiver/rechecks-repo.ts';

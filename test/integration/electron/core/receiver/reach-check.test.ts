@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../../electron/core/store/index.ts';
 import { REACH_HEADER } from '../../../../../electron/core/receiver/index.ts';
-import type { ReachCheck } from '../../../../../shared/domain.ts';
+import type { ReachCheck } from '#shared/domain.ts';
 import { openEngine, type Harness } from '../engine/harness.ts';
 
 let h: Harness;

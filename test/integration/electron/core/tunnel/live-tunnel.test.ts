@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TunnelStatus } from '../../../../../shared/domain.ts';
+import type { TunnelStatus } from '#shared/domain.ts';
 import type { MemoryVault } from '../../../../../electron/core/index.ts';
 import { receiverRepo, sign } from '../../../../../electron/core/receiver/index.ts';
 import { callError, payCheckout } from '../engine/harness.ts';

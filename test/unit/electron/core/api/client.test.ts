@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BoundKey, createApiClient } from '../../../../../electron/core/api/index.ts';
 import type { ApiClient } from '../../../../../electron/core/api/index.ts';
-import { EngineError } from '../../../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import {
   checkoutJson,
   drop,

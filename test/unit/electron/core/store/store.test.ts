@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../../../shared/domain.ts';
+import { DEFAULT_SETTINGS } from '#shared/domain.ts';
 import type { InboxEventInput } from '../../../../../electron/core/receiver/types.ts';
 import {
   localDay,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../../../../../shared/errors.ts';
+import { EngineError } from '#shared/errors.ts';
 import {
   KeytarVault,
   MemoryVault,

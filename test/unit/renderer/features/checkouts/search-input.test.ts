@@ -8,7 +8,7 @@ import {
   searchInput,
   type SearchState,
 } from '../../../../../renderer/src/features/checkouts/search-input.ts';
-import { SearchInput } from '../../../../../shared/contract.ts';
+import { SearchInput } from '#shared/contract.ts';
 
 const base: SearchState = {
   query: '',

@@ -1,6 +1,6 @@
 // The sync line's words, numbers in the person's locale.
 import { describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../../../../shared/domain.ts';
+import type { SyncStatus } from '#shared/domain.ts';
 import { countText, syncLine } from '../../../../../renderer/src/features/checkouts/sync-text.ts';
 
 const now = new Date(2026, 10, 21, 14, 0).getTime();
