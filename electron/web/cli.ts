@@ -1,5 +1,7 @@
 // `npm run serve`: the console engine in a browser. Prints one JSON line when ready,
-// opens no browser, and shuts down cleanly on SIGINT/SIGTERM.
+// opens no browser, and shuts down cleanly on SIGINT/SIGTERM, and on SIGHUP (the terminal
+// was closed): its default would end the process at once, leaving a tunnel tool forwarding
+// the public URL to a port that may be reused.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createEngine, type EngineInternals } from '../core/index.ts';
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGHUP', () => stop('SIGHUP'));
 
   console.log(
     JSON.stringify({ url: web.url, token: web.token, receiver_url: engine.receiverUrl() }),

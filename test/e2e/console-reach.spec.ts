@@ -1,6 +1,6 @@
 // The reachability check on screen: Settings → Check now proves the sandbox's receiver is
-// reachable (its public address is loopback), and a public URL nothing listens on turns the
-// status strip amber with the reason, the token masked.
+// reachable (its public address is loopback), and a live account's public URL nothing listens
+// on turns the status strip amber with the reason, the token masked.
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect, openConsole, test, trySandbox } from './fixtures/console.ts';
@@ -53,13 +53,20 @@ test('Check now says reachable; a dead public URL turns the strip amber with the
   await expect(page.getByTestId('reach-state')).toHaveText(/^Reachable \(\d+ ms\)$/);
   await expect(strip.locator('.dot-ok')).toBeVisible();
 
-  // A public URL where nothing listens: saving it registers the webhook there, and the check
-  // that follows every registration fails.
+  // A live account whose public URL leads nowhere (the Sandbox profile takes no public URL:
+  // its service runs on this computer): Check now turns the strip amber with the reason.
+  const live = await mc.rpc<{ id: string }>('profiles.add', {
+    name: 'Corner Shop',
+    base_url: `http://127.0.0.1:${await closedPort()}`,
+  });
+  await mc.rpc('profiles.switch', { id: live.id });
   const port = await closedPort();
   await page.getByRole('button', { name: 'Settings' }).click();
   await section.getByLabel('Public URL (tunnel)').fill(`http://127.0.0.1:${port}`);
   await section.getByRole('button', { name: 'Save' }).click();
+  await expect(section.getByLabel('Public URL (tunnel)')).toHaveValue(`http://127.0.0.1:${port}`);
   await page.getByRole('button', { name: 'Live payments' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Check now' }).click();
   await expect(page.getByTestId('reach-state')).toHaveText('Not reachable');
   await expect(page.getByTestId('reach-reason')).toHaveText(
     `The service can’t reach this console: connection refused at http://127.0.0.1:${port}/webhooks/••••.`,
@@ -79,8 +86,10 @@ test('Check now says reachable; a dead public URL turns the strip amber with the
   await expect(page.getByTestId('reach-state')).toHaveText('Not reachable');
   expect(await notices()).toHaveLength(1);
 
-  // Check now from the strip, once the address is fixed: green again.
+  // The address cleared, back on the Sandbox profile (reached on this computer): Check now
+  // from the strip is green again.
   await mc.rpc('settings.set', { public_url: null });
+  await mc.rpc('profiles.switch', { id: 'sandbox' });
   await page.getByRole('main').getByRole('button', { name: 'Check now' }).click();
   await expect(page.getByTestId('reach-state')).toHaveText(/^Reachable \(\d+ ms\)$/);
   await expect(page.getByTestId('reach-reason')).toHaveCount(0);

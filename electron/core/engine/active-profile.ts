@@ -33,7 +33,7 @@ import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
 import { ReachMonitor, type ReachReason } from './reach-monitor.ts';
 import type { ActiveProfileOptions } from './active-profile-options.ts';
-import { probeActiveProfile } from './reach-probe.ts';
+import { probeActiveProfile, probeTunnelUrl } from './reach-probe.ts';
 import { recordTunnelChoice } from './tunnel-choice.ts';
 
 const GAPS_SHOWN = 20;
@@ -128,6 +128,19 @@ export class ActiveProfile {
       pidFile: join(options.dataDir, TUNNEL_PID_FILE),
       log,
       onChange: () => this.emitTunnel(),
+      // A tool's URL is used (and registered) only once a signed probe came back through it.
+      verify: (url, signal) =>
+        probeTunnelUrl(
+          {
+            store,
+            profileId: this.#id,
+            receiverUrl: this.#receiver.running?.url ?? null,
+            probes: this.#probes,
+            timeoutMs: this.#reachTimeoutMs,
+            signal: AbortSignal.any([signal, this.signal]),
+          },
+          url,
+        ),
       onUrl: (_url, since) => {
         void this.#tunnelUp(since).catch((err: unknown) =>
           log(`after the tunnel came up: ${err instanceof Error ? err.message : String(err)}`),

@@ -1,6 +1,8 @@
 // settings.*, receiver.status, receiver.requests and webhook.register. A new receiver port
 // restarts the receiver (and re-registers); a new public URL re-registers.
 import type { Handlers } from '#shared/contract.ts';
+import { EngineError } from '#shared/errors.ts';
+import { getProfile } from '../profiles/index.ts';
 import { checkPublicUrl, maskToken, receiverRepo } from '../receiver/index.ts';
 import type { HandlerContext } from './context.ts';
 
@@ -21,7 +23,23 @@ export function settingsHandlers(ctx: HandlerContext): SettingsHandlers {
     'settings.set': async (patch) => {
       const before = ctx.store.settings.get();
       const clean = { ...patch };
-      if (patch.public_url !== undefined) clean.public_url = checkPublicUrl(patch.public_url);
+      if (patch.public_url !== undefined) {
+        clean.public_url = checkPublicUrl(patch.public_url);
+        // As tunnel.set: the embedded sandbox is on this computer, and would otherwise sign
+        // and send its deliveries to whatever address was typed here. Clearing it, or saving
+        // the address a live profile left unchanged, is fine.
+        if (
+          clean.public_url !== null &&
+          clean.public_url !== before.public_url &&
+          getProfile(ctx.store, ctx.active.id).kind === 'sandbox'
+        ) {
+          throw new EngineError(
+            'bad_input',
+            'public_url: the Sandbox profile receives payments on this computer and needs no public address. Switch to a live profile first.',
+            { field: 'public_url' },
+          );
+        }
+      }
       const next = ctx.store.settings.set(clean);
       if (next.receiver_port !== before.receiver_port) {
         try {

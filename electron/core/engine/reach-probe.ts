@@ -8,6 +8,7 @@ import {
   maskWebhookUrl,
   probeReach,
   receiverRepo,
+  webhookTarget,
   type ReachProbes,
   type WebhookRegistrar,
 } from '../receiver/index.ts';
@@ -65,4 +66,33 @@ export function probeActiveProfile(p: ReachProbeInput): Promise<ReachCheck> {
     timeoutMs: p.timeoutMs,
     signal: p.signal,
   });
+}
+
+export interface TunnelUrlProbe {
+  store: Store;
+  profileId: string;
+  /** The running receiver's local URL (its token path), or null. */
+  receiverUrl: string | null;
+  probes: ReachProbes;
+  timeoutMs: number | undefined;
+  signal: AbortSignal;
+}
+
+/**
+ * Checks a URL a tunnel tool reported before it is used: the same signed probe as Check now,
+ * sent through that URL, must come back to this receiver. Null when it did; otherwise the
+ * check's words (the URL in them with the token masked; nothing of another server's answer).
+ */
+export async function probeTunnelUrl(p: TunnelUrlProbe, publicUrl: string): Promise<string | null> {
+  if (p.receiverUrl === null) return 'the receiver is not running';
+  const target = webhookTarget(p.receiverUrl, publicUrl);
+  const token = receiverRepo(p.store).token(p.profileId);
+  const check = await probeReach({
+    url: target,
+    shownUrl: maskWebhookUrl(target, token) ?? publicUrl,
+    probes: p.probes,
+    timeoutMs: p.timeoutMs,
+    signal: p.signal,
+  });
+  return check.reachable ? null : (check.error?.message ?? 'the check failed');
 }

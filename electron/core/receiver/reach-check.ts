@@ -1,7 +1,8 @@
 // Can the service reach us? A signed test request goes out through the public URL (the one
 // the webhook is registered with) and must come back to this receiver, which answers with
 // a proof only it can make (reach-probe.ts). Each way it can fail has its own code and
-// plain words; the URL in them always has the receiver's token masked.
+// plain words; the URL in them always has the receiver's token masked. An answer without
+// the proof is "not this receiver", whatever it was: its status and body are not repeated.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { ReachCheck, ReachErrorCode } from '#shared/domain.ts';
@@ -11,8 +12,6 @@ import { REACH_HEADER, type ReachProbes } from './reach-probe.ts';
 export const REACH_TIMEOUT_MS = 10_000;
 /** Longest answer read; the receiver's is well under 100 bytes. */
 const MAX_REPLY_BYTES = 4096;
-/** Statuses that mean "something answered, but not a receiver that knows this path". */
-const NOT_OURS = new Set([401, 404, 405, 415]);
 
 export interface ProbeReachOptions {
   /** The full URL to probe (public URL + the receiver's token path). */
@@ -59,13 +58,14 @@ export async function probeReach(o: ProbeReachOptions): Promise<ReachCheck> {
         checked_at: new Date(now()).toISOString(),
       };
     }
-    if ((answer.status >= 200 && answer.status < 300) || NOT_OURS.has(answer.status)) {
-      return fail(
-        'not_this_receiver',
-        `something else answered (HTTP ${answer.status}), not this console's receiver,`,
-      );
-    }
-    return fail('http_error', `the address answered HTTP ${answer.status} instead of the receiver`);
+    // Any other answer is another server's (or a tunnel's error page): nothing of it is
+    // repeated, not even its status, so a check cannot be used to read what a server says.
+    return failedCheck(
+      'not_this_receiver',
+      `something answered at ${o.shownUrl}, but not this console’s receiver`,
+      o.shownUrl,
+      now(),
+    );
   } catch (err) {
     const [code, what] = classify(err, timeoutMs);
     return fail(code, what);

@@ -6,6 +6,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { basename } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { refuseLinkedDb } from './db-links.ts';
 
 export interface SetAside {
   /** Where the damaged file now is. */
@@ -29,6 +30,8 @@ function isDamage(err: unknown): boolean {
  * damaged. Throws errors that are not about the file's contents (a lock held elsewhere).
  */
 export function checkDatabase(dbPath: string): string | null {
+  // A link is refused before it is opened (and before it could be "moved aside").
+  refuseLinkedDb(dbPath);
   if (!existsSync(dbPath)) return null;
   let db: DatabaseSync | undefined;
   try {

@@ -9,6 +9,7 @@ import { checkoutsRepo } from './checkouts.ts';
 import { migrate } from './migrate.ts';
 import { reconcileCounters } from './reconcile-counters.ts';
 import { paymentsRepo } from './payments.ts';
+import { refuseLinkedDb } from './db-links.ts';
 import { connectionPragma } from './pragmas.ts';
 import { createPrivateFile, makePrivateFiles } from './private-files.ts';
 import { profilesRepo } from './profiles.ts';
@@ -35,6 +36,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   const tightened: string[] = [];
   if (onDisk) {
     mkdirSync(dirname(dbPath), { recursive: true });
+    refuseLinkedDb(dbPath);
     createPrivateFile(dbPath);
     tightened.push(...makePrivateFiles(files));
   }

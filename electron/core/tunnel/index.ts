@@ -4,6 +4,7 @@ export type { PublicAddress } from './tunnel-host.ts';
 export { setTunnelTool, tunnelTool } from './tunnel-choice.ts';
 export { TunnelSupervisor } from './supervisor.ts';
 export { cloudflared, cloudflaredUrlReader } from './cloudflared.ts';
-export { ngrok, ngrokUrlFor, ngrokWebAddr, DEFAULT_NGROK_API } from './ngrok.ts';
+export { ngrok, ngrokUrlFor, ngrokWebAddr, ngrokStartedUrl, askNgrokApi } from './ngrok.ts';
 export { findOnPath } from './find-tool.ts';
 export type { TunnelAdapter, TunnelTool } from './types.ts';
+export { maskToolLine } from './tool-line.ts';

@@ -1,17 +1,52 @@
 // A tunnel left running by a console that was killed outright (it could run no clean-up):
-// its pid is kept in the data folder while it runs, and the next start stops it, once the
-// process is confirmed to still be that tool (Linux: /proc/<pid>/cmdline names it). Where
-// that cannot be confirmed the pid is left alone: it may since belong to something else.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// while the tool runs, what identifies its process is kept in the data folder, and the next
+// start stops it only when that pid is still the same process: the same executable
+// (/proc/<pid>/exe) started at the same moment (field 22 of /proc/<pid>/stat, clock ticks
+// since boot) in the same boot (/proc/sys/kernel/random/boot_id). A pid is reused once its
+// process is gone; its start time is not. Arguments are not compared: anything can name the
+// tool in its arguments. Where /proc is missing (macOS, Windows) nothing is recorded and
+// nothing is stopped: a pid that cannot be confirmed may belong to something else.
+import { readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 
-interface Record {
-  pid: number;
-  command: string;
+/** What tells one process apart from any later one with the same pid. */
+export interface ProcessIdentity {
+  exe: string;
+  /** Start time in clock ticks since boot, as text (it can pass 2^53 on a long uptime). */
+  start: string;
+  boot: string;
 }
 
-export function rememberTunnel(file: string, pid: number, command: string): void {
+interface Record extends ProcessIdentity {
+  pid: number;
+}
+
+/** The identity of a running process, or null (gone, or no /proc to read it from). */
+export function processIdentity(pid: number): ProcessIdentity | null {
   try {
-    writeFileSync(file, JSON.stringify({ pid, command }), { mode: 0o600 });
+    // A binary replaced while it runs (an update) reads as "<path> (deleted)".
+    const exe = readlinkSync(`/proc/${pid}/exe`).replace(/ \(deleted\)$/, '');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so count fields from
+    // the last ")". starttime is field 22; the first after the ")" is field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const start = fields[22 - 3];
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    if (!start || !/^\d+$/.test(start) || !exe || !boot) return null;
+    return { exe, start, boot };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records the running tool. Called when it starts and again once it is up: a tool started
+ * through a script (`#!/usr/bin/env …`) only becomes its final executable after an exec.
+ */
+export function rememberTunnel(file: string, pid: number): void {
+  const identity = processIdentity(pid);
+  if (identity === null) return;
+  try {
+    writeFileSync(file, JSON.stringify({ pid, ...identity }), { mode: 0o600 });
   } catch {
     // Best effort: without the file only the crash clean-up is lost.
   }
@@ -23,30 +58,29 @@ export function forgetTunnel(file: string): void {
 
 /** Stops the tool a previous run left behind; returns its pid when it did. */
 export function stopLeftover(file: string): number | null {
-  let rec: Record;
+  let rec: Partial<Record>;
   try {
-    rec = JSON.parse(readFileSync(file, 'utf8')) as Record;
+    // The file is ours and tiny; anything larger is not a record.
+    const text = readFileSync(file, 'utf8');
+    rec = text.length < 4096 ? (JSON.parse(text) as Partial<Record>) : {};
   } catch {
     return null;
   }
   forgetTunnel(file);
-  if (!Number.isInteger(rec.pid) || rec.pid <= 1 || typeof rec.command !== 'string') return null;
-  let cmdline: string;
-  try {
-    cmdline = readFileSync(`/proc/${rec.pid}/cmdline`, 'utf8');
-  } catch {
-    return null; // Gone, or no /proc to confirm it by.
+  const { pid } = rec;
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 1) return null;
+  const now = processIdentity(pid);
+  if (now === null || now.exe !== rec.exe || now.start !== rec.start || now.boot !== rec.boot) {
+    return null;
   }
-  const args = cmdline.split('\0');
-  if (!args.some((a) => a === rec.command || a.endsWith(`/${rec.command}`))) return null;
   try {
-    process.kill(-rec.pid, 'SIGTERM');
+    process.kill(-pid, 'SIGTERM');
   } catch {
     try {
-      process.kill(rec.pid, 'SIGTERM');
+      process.kill(pid, 'SIGTERM');
     } catch {
       return null;
     }
   }
-  return rec.pid;
+  return pid;
 }

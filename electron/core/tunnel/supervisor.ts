@@ -1,7 +1,10 @@
 // Runs one tunnel tool as a child process pointed at the receiver's port, and keeps it
 // running: no shell (an args array), its own process group (stopping it stops anything it
 // started), restarted with a growing delay when it dies or never reports a URL, and killed
-// when the console exits, so no tunnel outlives the console that opened it.
+// when the console exits, so no tunnel outlives the console that opened it. A URL the tool
+// reports is used only once it is verified (a signed probe through it came back to this
+// receiver): until then the tunnel is "starting", and a start that never gets a verified
+// URL within the start limit is killed and retried like a silent one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { findOnPath } from './find-tool.ts';
 import { forgetTunnel, rememberTunnel } from './leftover.ts';
@@ -30,6 +33,13 @@ export interface SupervisorOptions {
   now?: () => number;
   /** Where the running tool's pid is kept, so a later start can stop it after a crash. */
   pidFile?: string | undefined;
+  /**
+   * Whether `url` leads to this console's receiver: null when it does, else why not (words
+   * for the screen). Absent: every reported URL is taken as it is.
+   */
+  verify?: ((url: string, signal: AbortSignal) => Promise<string | null>) | undefined;
+  /** Masks a line of the tool's own output before it is kept for the screen. */
+  maskLine?: ((line: string) => string) | undefined;
   /** The state changed (for the status event). */
   onChange: () => void;
   /**
@@ -43,6 +53,8 @@ export interface SupervisorOptions {
 /** A run that stayed up this long starts the next restart delay from the beginning. */
 const STABLE_MS = 60_000;
 const KILL_GRACE_MS = 3000;
+/** A URL that failed its check is checked again after this (quick tunnels take a moment). */
+const VERIFY_RETRY_MS = 1000;
 
 export class TunnelSupervisor {
   readonly #o: SupervisorOptions;
@@ -60,6 +72,8 @@ export class TunnelSupervisor {
   #upAtMs: number | null = null;
   #timer: NodeJS.Timeout | null = null;
   #exited: Promise<void> = Promise.resolve();
+  /** The URL being verified (not yet in use), and how to stop verifying it. */
+  #candidate: { url: string; abort: AbortController } | null = null;
 
   constructor(options: SupervisorOptions) {
     this.#o = options;
@@ -136,14 +150,19 @@ export class TunnelSupervisor {
     this.#child = child;
     if (child.pid !== undefined) {
       live.add(child);
-      if (this.#o.pidFile) rememberTunnel(this.#o.pidFile, child.pid, adapter.command);
+      if (this.#o.pidFile) rememberTunnel(this.#o.pidFile, child.pid);
     }
     let complaint: string | null = null;
     let settle: () => void = () => undefined;
     this.#exited = new Promise<void>((resolve) => (settle = resolve));
+    /** Why the last URL the tool reported failed its check (null: none failed). */
+    let unverified: string | null = null;
     const startTimer = setTimeout(() => {
       if (this.#state === 'starting' && this.#child === child) {
-        complaint = `${adapter.command} reported no public address within ${Math.round(this.#startTimeout() / 100) / 10} s.`;
+        const within = `within ${Math.round(this.#startTimeout() / 100) / 10} s`;
+        complaint = unverified
+          ? `${adapter.command} reported an address, but it did not lead to this console's receiver ${within}: ${unverified}.`
+          : `${adapter.command} reported no public address ${within}.`;
         killGroup(child, 'SIGKILL');
       }
     }, this.#startTimeout());
@@ -155,6 +174,7 @@ export class TunnelSupervisor {
       live.delete(child);
       if (this.#o.pidFile) forgetTunnel(this.#o.pidFile);
       runAbort.abort();
+      this.#candidate = null;
       if (this.#child === child) this.#child = null;
       settle();
       if (this.#stopped) return;
@@ -180,23 +200,59 @@ export class TunnelSupervisor {
       signal: runAbort.signal,
       onUrl: (url) => {
         if (this.#child !== child || this.#stopped) return;
-        const changed = url !== this.#url || this.#state !== 'up';
-        // A running tunnel that moved: its old address stopped working just now.
-        if (changed && this.#state === 'up') this.#unreachableSinceMs = this.#now();
-        this.#url = url;
-        this.#error = null;
-        this.#downSinceMs = null;
-        this.#upAtMs ??= this.#now();
-        if (!changed) return;
-        log(`[tunnel] ${adapter.command} is up at ${url}.`);
-        const since = this.#unreachableSinceMs;
-        this.#set('up');
-        this.#o.onUrl(url, since);
+        if (url === this.#url && this.#state === 'up') return;
+        if (url === this.#candidate?.url) return;
+        this.#candidate?.abort.abort();
+        const verify = this.#o.verify;
+        if (!verify) return this.#accept(url);
+        const abort = new AbortController();
+        const candidate = { url, abort };
+        this.#candidate = candidate;
+        const signal = AbortSignal.any([abort.signal, runAbort.signal]);
+        const current = () => this.#candidate === candidate && !signal.aborted;
+        void (async () => {
+          while (current()) {
+            const why = await verify(url, signal).catch((err: unknown) => describe(err));
+            if (!current()) return;
+            if (why === null) {
+              this.#candidate = null;
+              unverified = null;
+              return this.#accept(url);
+            }
+            if (unverified !== why)
+              log(`[tunnel] ${adapter.command}'s address failed its check: ${why}`);
+            unverified = why;
+            await pause(VERIFY_RETRY_MS, signal);
+          }
+        })();
       },
       onComplaint: (line) => {
-        complaint = `${adapter.command}: ${line.trim().slice(0, 300)}`;
+        const shown = this.#o.maskLine ? this.#o.maskLine(line) : line;
+        complaint = `${adapter.command}: ${shown.trim().slice(0, 300)}`;
       },
     });
+  }
+
+  /** The tool's URL is in use: up, and announced (registered) when it is new. */
+  #accept(url: string): void {
+    const child = this.#child;
+    if (child === null || this.#stopped) return;
+    const changed = url !== this.#url || this.#state !== 'up';
+    // A running tunnel that moved: its old address stopped working just now.
+    if (changed && this.#state === 'up') this.#unreachableSinceMs = this.#now();
+    this.#url = url;
+    this.#error = null;
+    this.#downSinceMs = null;
+    if (this.#upAtMs === null && this.#o.pidFile && child.pid !== undefined) {
+      // By now the tool runs its own executable (a script started through env has exec'd).
+      rememberTunnel(this.#o.pidFile, child.pid);
+    }
+    this.#upAtMs ??= this.#now();
+    if (!changed) return;
+    this.#o.log(`[tunnel] ${this.#o.adapter.command} is up at ${url}.`);
+    const since = this.#unreachableSinceMs;
+    this.#set('up');
+    this.#o.onUrl(url, since);
   }
 
   #startTimeout(): number {
@@ -244,4 +300,17 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

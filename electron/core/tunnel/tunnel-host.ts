@@ -9,7 +9,8 @@ import { ngrok } from './ngrok.ts';
 import { TunnelSupervisor } from './supervisor.ts';
 import { tunnelTool } from './tunnel-choice.ts';
 import { stopLeftover } from './leftover.ts';
-import { redact } from '../vault/key-shape.ts';
+import { maskToolLine } from './tool-line.ts';
+import { receiverRepo } from '../receiver/receiver-repo.ts';
 import type { TunnelAdapter, TunnelTool } from './types.ts';
 
 export const ADAPTERS: Record<TunnelTool, TunnelAdapter> = { cloudflared, ngrok };
@@ -21,8 +22,13 @@ export interface TunnelHostOptions {
   backoffMs?: number | undefined;
   startTimeoutMs?: number | undefined;
   onChange: () => void;
-  /** A running tunnel learnt a (new) public URL. */
+  /** A running tunnel learnt a (new) public URL, verified. */
   onUrl: (url: string, unreachableSinceMs: number) => void;
+  /**
+   * Whether a URL the tool reported leads to this console's receiver (null: it does; else
+   * why not). Only a verified URL is used and registered.
+   */
+  verify?: ((url: string, signal: AbortSignal) => Promise<string | null>) | undefined;
   /** Where the running tool's pid is kept (in the data folder); none in some tests. */
   pidFile?: string | undefined;
   log: (message: string) => void;
@@ -77,6 +83,8 @@ export class TunnelHost {
       startTimeoutMs: this.#o.startTimeoutMs,
       pidFile: this.#o.pidFile,
       log: this.#o.log,
+      verify: this.#o.verify,
+      maskLine: (line) => this.#mask(line),
       onChange: () => {
         if (this.#sup === sup) this.#o.onChange();
       },
@@ -134,7 +142,18 @@ export class TunnelHost {
       };
     }
     const snap = this.#sup.snapshot;
-    // A tool's own words reach the screen: nothing key- or secret-shaped among them.
-    return { mode: tool, available, ...snap, error: snap.error && redact(snap.error) };
+    // A tool's own words reach the screen (masked when kept; again here, it costs nothing).
+    return { mode: tool, available, ...snap, error: snap.error && this.#mask(snap.error) };
+  }
+
+  /** A tool's line as it may be shown: no receiver token, URL path or credential in it. */
+  #mask(line: string): string {
+    let tokens: string[] = [];
+    try {
+      tokens = receiverRepo(this.#o.store).tokens();
+    } catch {
+      // The store is closed (the engine is closing): URL and request paths are still masked.
+    }
+    return maskToolLine(line, tokens);
   }
 }

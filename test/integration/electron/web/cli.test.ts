@@ -1,18 +1,23 @@
 // `npm run serve` as a child process: one JSON line when ready, a working RPC at that URL,
-// exit 0 on SIGINT/SIGTERM, exit 2 with a clear message for bad flags.
+// exit 0 on SIGINT/SIGTERM, its tunnel stopped on SIGHUP (the terminal closed), exit 2 with a
+// clear message for bad flags.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest, rpc } from '../../../unit/electron/support/http.ts';
+import { FAKE_BIN, alive } from '../core/tunnel/support.ts';
 
 const CLI = resolve(import.meta.dirname, '../../../../electron/web/cli.ts');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
+const groups: number[] = [];
 
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const pid of groups.splice(0)) if (alive(pid)) process.kill(-pid, 'SIGKILL');
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -23,8 +28,11 @@ interface Run {
   exit: Promise<number | null>;
 }
 
-function runCli(args: string[]): Run {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Run {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   children.push(child);
   let out = '';
   let err = '';
@@ -82,6 +90,44 @@ describe('serve CLI', () => {
     },
   );
 
+  it('stops its tunnel on SIGHUP (the terminal closed) as on SIGTERM', async () => {
+    const state = join(tempData(), 'fakes.jsonl');
+    writeFileSync(state, '');
+    const run = runCli(['--data', tempData(), '--port', '0', '--profile', 'sandbox'], {
+      ...process.env,
+      PATH: `${FAKE_BIN}${delimiter}${process.env.PATH ?? ''}`,
+      FAKE_TUNNEL_STATE: state,
+    });
+    const ready = JSON.parse(await firstLine(run)) as { url: string; token: string };
+    const port = Number(new URL(ready.url).port);
+    const call = async (channel: string, input: unknown) => {
+      const res = await rpc(port, ready.token, channel, input);
+      expect(res.status, `${channel}: ${res.text}`).toBe(200);
+      return (res.json() as { data: { id?: string } }).data;
+    };
+    const profile = await call('profiles.add', {
+      name: 'Shop',
+      base_url: `http://127.0.0.1:${await closedPort()}`,
+    });
+    await call('profiles.switch', { id: profile.id });
+    await call('tunnel.set', { mode: 'cloudflared' });
+    const upPid = () =>
+      readFileSync(state, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { pid: number; event: string })
+        .find((e) => e.event === 'up')?.pid;
+    await expect.poll(upPid, { timeout: 15_000 }).toBeDefined();
+    const pid = upPid()!;
+    groups.push(pid);
+    expect(alive(pid)).toBe(true);
+    run.child.kill('SIGHUP');
+    expect(await run.exit).toBe(0);
+    expect(run.stderr()).toContain('SIGHUP, shutting down');
+    // The tool was stopped (and reaped) before serve exited: nothing forwards any more.
+    expect(alive(pid)).toBe(false);
+  });
+
   it.each([
     [['--port', 'abc'], '--port must be an integer'],
     [['--nope'], "Unknown option '--nope'"],
@@ -93,3 +139,13 @@ describe('serve CLI', () => {
     expect(run.stdout()).toBe('');
   });
 });
+
+/** A loopback port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  const port = await new Promise<number>((r) =>
+    s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)),
+  );
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}

@@ -7,6 +7,7 @@ import { connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REACH_EVERY_MS, type ReachTimer } from '../../../../../electron/core/index.ts';
+import type { Store } from '../../../../../electron/core/store/index.ts';
 import { openEngine, type Harness } from './harness.ts';
 
 class HandTimer implements ReachTimer {
@@ -74,35 +75,46 @@ const unreachable = () => h.events.filter((e) => e.event === 'receiver.unreachab
 describe('reachability schedule', () => {
   it('checks after every registration; the sandbox has no 10-minute schedule', async () => {
     const timer = new HandTimer();
-    h = await openEngine({ internals: { reachTimer: timer } });
+    let store: Store | null = null;
+    h = await openEngine({ internals: { reachTimer: timer, onStore: (s) => (store = s) } });
     expect(timer.active).toEqual([]);
     const tunnel = await forwarder();
-    // A new public URL registers the webhook again (automatic registration): a check follows.
-    await h.engine.call('settings.set', { public_url: tunnel.url });
+    // A public URL a live profile left in the settings (the Sandbox profile refuses a new one
+    // through settings.set), then a registration: a check follows.
+    store!.settings.set({ public_url: tunnel.url });
+    await h.engine.call('webhook.register', {});
     await expect.poll(tunnel.probes, WAIT).toBe(1);
     await expect
       .poll(async () => (await h.engine.call('receiver.status', {})).reach, WAIT)
       .toMatchObject({ reachable: true, public_url: `${tunnel.url}/webhooks/••••` });
-    // The explicit webhook.register: another check.
+    // Another webhook.register: another check.
     await h.engine.call('webhook.register', {});
     await expect.poll(tunnel.probes, WAIT).toBe(2);
     expect(timer.active).toEqual([]);
   });
 
   it('a check asked for while one runs is made after it, against the new address', async () => {
-    h = await openEngine({ internals: { reachTimer: new HandTimer() } });
+    let store: Store | null = null;
+    h = await openEngine({
+      internals: { reachTimer: new HandTimer(), onStore: (s) => (store = s) },
+    });
+    // A public URL left in the settings, registered (as in the test above).
+    const setPublicUrl = async (url: string) => {
+      store!.settings.set({ public_url: url });
+      await h.engine.call('webhook.register', {});
+    };
     // An address that holds the probe until released.
     const held: ServerResponse[] = [];
     const slow = createHttpServer((_req, res) => held.push(res));
     servers.push(slow);
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', () => resolve()));
     const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-    await h.engine.call('settings.set', { public_url: slowUrl });
+    await setPublicUrl(slowUrl);
     await expect.poll(() => held.length, WAIT).toBe(1);
 
     // The public URL moves on while that check waits: the new one must be checked too.
     const tunnel = await forwarder();
-    await h.engine.call('settings.set', { public_url: tunnel.url });
+    await setPublicUrl(tunnel.url);
     held[0]!.writeHead(404).end();
     await expect
       .poll(async () => (await h.engine.call('receiver.status', {})).reach, WAIT)

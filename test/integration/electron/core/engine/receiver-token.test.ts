@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { maskWebhookUrl } from '../../../../../electron/core/receiver/index.ts';
+import type { Store } from '../../../../../electron/core/store/index.ts';
 import { callError, openEngine, type Harness } from './harness.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -17,11 +18,12 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function engine(): Promise<Harness> {
-  const h = await openEngine({ keepDir: true });
+async function engine(): Promise<Harness & { store: Store }> {
+  let store: Store | null = null;
+  const h = await openEngine({ keepDir: true, internals: { onStore: (s) => (store = s) } });
   cleanups.push(() => rmSync(h.dataDir, { recursive: true, force: true }));
   cleanups.push(() => h.close());
-  return h;
+  return { ...h, store: store as unknown as Store };
 }
 
 function tokenOf(h: Harness): string {
@@ -53,7 +55,10 @@ describe("the receiver's token never leaves the engine", () => {
     ];
     for (const public_url of publicUrls) {
       h.events.length = 0;
-      await h.engine.call('settings.set', { public_url });
+      // The Sandbox profile refuses a new public URL through settings.set; one left in the
+      // settings (by a live profile) is still used for its registration.
+      h.store.settings.set({ public_url });
+      await h.engine.call('webhook.register', {});
       const status = await h.engine.call('receiver.status', {});
       // Registered at the sandbox under the full URL (with the token)…
       expect(status.webhook.registered, public_url).toBe(true);

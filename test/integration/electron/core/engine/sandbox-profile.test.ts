@@ -236,21 +236,23 @@ describe('Sandbox profile: zero set-up', () => {
     }
   });
 
-  it('settings: a public URL (tunnel) is registered with the receiver path', async () => {
+  it('settings: the Sandbox profile takes no public URL (its service is on this computer)', async () => {
     h = await openEngine();
     const { engine } = h;
-    await engine.call('settings.set', { public_url: 'https://shop.tunnel.example/' });
-    const status = await engine.call('receiver.status', {});
-    expect(status.webhook).toMatchObject({
-      registered: true,
-      url: 'https://shop.tunnel.example/webhooks/••••',
+    const before = await engine.call('settings.get', {});
+    const err = await callError(engine, 'settings.set', {
+      public_url: 'https://shop.tunnel.example/',
     });
+    expect(err).toMatchObject({ code: 'bad_input', field: 'public_url' });
+    expect(err.message).toMatch(/Sandbox profile/);
+    expect(await engine.call('settings.get', {})).toEqual(before);
+    const status = await engine.call('receiver.status', {});
+    expect(status.webhook.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/••••$/);
     expect((await callError(engine, 'settings.set', { public_url: 'ftp://x' })).field).toBe(
       'public_url',
     );
+    // Clearing it, with other settings, is fine.
     await engine.call('settings.set', { public_url: null, theme: 'dark' });
-    const back = await engine.call('receiver.status', {});
-    expect(back.webhook.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/••••$/);
     expect((await engine.call('settings.get', {})).theme).toBe('dark');
   });
 });

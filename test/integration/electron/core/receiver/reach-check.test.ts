@@ -19,6 +19,12 @@ beforeEach(async () => {
   h = await openEngine({
     internals: { reachTimeoutMs: 400, onStore: (s) => (store = s) },
   });
+  // A live profile: the Sandbox profile takes no public URL (its service is on this computer).
+  const p = await h.engine.call('profiles.add', {
+    name: 'Shop',
+    base_url: `http://127.0.0.1:${await closedPort()}/`,
+  });
+  await h.engine.call('profiles.switch', { id: p.id });
 });
 afterEach(async () => {
   await h.close();
@@ -131,24 +137,34 @@ describe('receiver.check', () => {
       res.end(JSON.stringify({ reach: String(req.headers[REACH_HEADER] ?? '').split('.')[1] }));
     });
     const before = snapshot();
-    const check = await checkThrough(`http://127.0.0.1:${await listen(other)}`);
+    const url = `http://127.0.0.1:${await listen(other)}`;
+    const check = await checkThrough(url);
     expect(check.error?.code).toBe('not_this_receiver');
     expect(check.error?.message).toContain('not this console');
+    expect(check.error!.message.split(url).join('')).not.toContain('200');
     expect(snapshot()).toEqual(before);
   });
 
-  it('a 404 from something else is not this receiver; a 502 is an HTTP error', async () => {
+  it('another server is not this receiver, whatever it answers; its status and body are not repeated', async () => {
     let status = 404;
     const other = createHttpServer((_req, res) => {
-      res.statusCode = status;
-      res.end('no');
+      res.writeHead(status, { 'content-type': 'text/plain', 'x-powered-by': 'Intranet/7.3' });
+      res.end(`Example Corp payroll portal, build 7734 (status ${status})`);
     });
     const url = `http://127.0.0.1:${await listen(other)}`;
-    expect((await checkThrough(url)).error?.code).toBe('not_this_receiver');
-    status = 502;
-    const check = await h.engine.call('receiver.check', {});
-    expect(check.error?.code).toBe('http_error');
-    expect(check.error?.message).toContain('HTTP 502');
+    for (const s of [404, 200, 418, 502, 301]) {
+      status = s;
+      const check = await checkThrough(url);
+      expect(check.error?.code, String(s)).toBe('not_this_receiver');
+      expect(check.error?.message).toMatch(
+        /^something answered at http:\/\/127\.0\.0\.1:\d+\/webhooks\/••••, but not this console’s receiver/,
+      );
+      // The message without the address (whose port may hold any digits).
+      const shown = (check.error?.message ?? '').split(url).join('<url>');
+      for (const echo of ['Example Corp', '7734', 'Intranet', String(s), 'HTTP']) {
+        expect(shown, `${s}: ${echo}`).not.toContain(echo);
+      }
+    }
   });
 
   it('an unresolvable host is a DNS error', async () => {

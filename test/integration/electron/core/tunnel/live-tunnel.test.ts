@@ -4,7 +4,8 @@
 // failed meanwhile arrive after the service's retry, once each; deliveries still signed with
 // the replaced secret are accepted; nothing outlives the engine.
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TunnelStatus } from '#shared/domain.ts';
 import type { MemoryVault } from '../../../../../electron/core/index.ts';
@@ -220,7 +221,11 @@ describe('a live profile behind cloudflared', () => {
 
 describe('a live profile behind ngrok', () => {
   it("finds its own tunnel in the agent API (listed late, next to another agent's) and receives through it", async () => {
-    w = await openWorld({ FAKE_NGROK_LIST_AFTER_MS: '400', FAKE_NGROK_DECOY: '1' });
+    w = await openWorld({
+      FAKE_NGROK_LIST_AFTER_MS: '400',
+      FAKE_NGROK_DECOY: '1',
+      FAKE_NGROK_NO_TUNNEL_LOG: '1',
+    });
     const world = w;
     await liveProfile(world);
     await world.h.engine.call('tunnel.set', { mode: 'ngrok' });
@@ -267,17 +272,128 @@ describe('a tunnel that changes its URL while running', () => {
   });
 });
 
-describe('ngrok whose web address is not in its log', () => {
-  it('is asked at MERCHANT_NGROK_API', async () => {
-    const port = await freePort();
-    w = await openWorld({
-      FAKE_NGROK_QUIET: '1',
-      FAKE_NGROK_WEB_PORT: String(port),
-      MERCHANT_NGROK_API: `http://127.0.0.1:${port}`,
+describe('ngrok: only the child the console started is believed', () => {
+  it('a squatter on an API address the child never reported is never asked', async () => {
+    // Another local process answers like an agent API, listing a tunnel to every port asked
+    // about (here: the receiver's) with its own address. The fake ngrok does not report a
+    // web address, so the old fallback would have asked there.
+    let asked = 0;
+    let receiverPort = 0;
+    const squatter = createHttpServer((_req, res) => {
+      asked += 1;
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          tunnels: [
+            {
+              name: 'command_line',
+              public_url: 'https://squatter.example',
+              proto: 'https',
+              config: { addr: `http://127.0.0.1:${receiverPort}` },
+            },
+          ],
+          uri: '/api/tunnels',
+        }),
+      );
     });
+    const squatterPort = await listenLoopback(squatter);
+    try {
+      w = await openWorld({
+        FAKE_NGROK_QUIET: '1',
+        MERCHANT_NGROK_API: `http://127.0.0.1:${squatterPort}`,
+      });
+      const world = w;
+      await liveProfile(world);
+      receiverPort = Number(new URL(world.h.engine.receiverUrl()!).port);
+      await world.h.engine.call('tunnel.set', { mode: 'ngrok' });
+      const url = await waitUp(world);
+      expect(url).toBe((await upEvent(world)).url);
+      const { api_key } = await world.service.createMerchant();
+      await world.h.engine.call('key.set', { key: api_key });
+      expect((await world.h.engine.call('receiver.status', {})).webhook.url).toBe(
+        `${url}/webhooks/••••`,
+      );
+      expect(asked).toBe(0);
+      expect(JSON.stringify(tunnelEvents(world))).not.toContain('squatter.example');
+    } finally {
+      squatter.closeAllConnections();
+      squatter.close();
+    }
+  });
+
+  it("reads the URL from the agent API the child reported when its log has none, and turns off ngrok's inspector", async () => {
+    w = await openWorld({ FAKE_NGROK_NO_TUNNEL_LOG: '1' });
     await liveProfile(w);
     await w.h.engine.call('tunnel.set', { mode: 'ngrok' });
-    expect(await waitUp(w)).toBe((await upEvent(w)).url);
+    const fake = await upEvent(w);
+    expect(await waitUp(w)).toBe(fake.url);
+    // ngrok keeps every request (the receiver's token path with it) for its inspection page
+    // unless told not to.
+    expect(fake.inspect).toBe(false);
+  });
+});
+
+describe('a public URL is checked before it is registered', () => {
+  it('a tool whose address leads somewhere else is never registered, and says why', async () => {
+    const other = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('Welcome to the intranet of Example Corp (build 7734)');
+    });
+    const otherPort = await listenLoopback(other);
+    try {
+      w = await openWorld(
+        { FAKE_TUNNEL_ADVERTISE: `http://127.0.0.1:${otherPort}` },
+        { startTimeoutMs: 2500, backoffMs: 60_000 },
+      );
+      const world = w;
+      await liveProfile(world);
+      await world.h.engine.call('tunnel.set', { mode: 'cloudflared' });
+      // The key while the tunnel starts: registration waits for a public address.
+      const { api_key } = await world.service.createMerchant();
+      await world.h.engine.call('key.set', { key: api_key });
+      await expect
+        .poll(() => tunnelEvents(world).some((s) => s.state === 'down'), { timeout: 15_000 })
+        .toBe(true);
+      const down = tunnelEvents(world).find((s) => s.state === 'down')!;
+      expect(down.error).toMatch(/not this console/);
+      expect(down.error).not.toContain('Example Corp');
+      expect(tunnelEvents(world).some((s) => s.state === 'up')).toBe(false);
+      const status = await world.h.engine.call('receiver.status', {});
+      expect(status.webhook.registered).toBe(false);
+      expect(JSON.stringify(status)).not.toContain(`127.0.0.1:${otherPort}`);
+    } finally {
+      other.closeAllConnections();
+      other.close();
+    }
+  });
+});
+
+describe("the tool's own words on the screen", () => {
+  it('are masked like the engine log: the receiver token, URL paths, ngrok authtokens', async () => {
+    w = await openWorld({}, { backoffMs: 60_000 });
+    const world = w;
+    await liveProfile(world);
+    const token = world.h.engine.receiverUrl()!.split('/webhooks/')[1]!;
+    const authtoken = '2bXyZq7LmNoPqRsTuVwXyZaBcDe_4fGhIjKlMnOpQrStUvWx1';
+    world.env.FAKE_TUNNEL_FAIL = [
+      `failed to forward POST /webhooks/${token}: 502`,
+      `origin https://shop.example/private/orders?id=7`,
+      `authtoken ${authtoken} is invalid`,
+      `token alone: ${token}`,
+    ].join(' | ');
+    await world.h.engine.call('tunnel.set', { mode: 'cloudflared' });
+    await expect
+      .poll(() => tunnelEvents(world).some((s) => s.state === 'down'), { timeout: 10_000 })
+      .toBe(true);
+    const shown = JSON.stringify([
+      tunnelEvents(world),
+      await world.h.engine.call('tunnel.status', {}),
+    ]);
+    expect(shown).toContain('failed to forward');
+    for (const secret of [token, authtoken, '/private/orders', 'id=7']) {
+      expect(shown, secret).not.toContain(secret);
+    }
+    expect(shown).toContain('https://shop.example');
   });
 });
 
@@ -333,14 +449,11 @@ describe('choosing how the service reaches the receiver', () => {
   });
 });
 
-/** A port free right now (for a fake agent API that must listen where it is told). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+/** Listens on 127.0.0.1, a port of the system's choosing; resolves the port. */
+function listenLoopback(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 
 /** The fake tool's 'up' record, once written (it may land just after the status says up). */

@@ -19,6 +19,8 @@ export interface FakeEvent {
   event: 'up' | 'forward' | 'stopped' | 'failed';
   url?: string;
   status?: number;
+  /** The fake ngrok: whether its inspector is on (`--inspect=false` turns it off). */
+  inspect?: boolean;
 }
 
 export interface World {
@@ -26,6 +28,8 @@ export interface World {
   service: RunningSandbox;
   serviceLog: string[];
   store: () => Store;
+  /** The environment the tools run with; a test may change it before a tool starts. */
+  env: NodeJS.ProcessEnv;
   /** What the fake tools did, read from their state file. */
   fakes(): FakeEvent[];
   close(): Promise<void>;
@@ -49,16 +53,17 @@ export async function openWorld(
     log: (line) => serviceLog.push(line),
   });
   let store: Store | null = null;
+  const toolEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${FAKE_BIN}${delimiter}${process.env.PATH ?? ''}`,
+    FAKE_TUNNEL_STATE: stateFile,
+    ...env,
+  };
   const h = await openEngine({
     internals: {
       onStore: (s) => (store = s),
       tunnel: {
-        env: {
-          ...process.env,
-          PATH: `${FAKE_BIN}${delimiter}${process.env.PATH ?? ''}`,
-          FAKE_TUNNEL_STATE: stateFile,
-          ...env,
-        },
+        env: toolEnv,
         backoffMs: tunnel.backoffMs ?? 100,
         startTimeoutMs: tunnel.startTimeoutMs ?? 15_000,
       },
@@ -69,6 +74,7 @@ export async function openWorld(
     service,
     serviceLog,
     store: () => store as unknown as Store,
+    env: toolEnv,
     fakes: () =>
       readFileSync(stateFile, 'utf8')
         .split('\n')

@@ -5,6 +5,7 @@ import {
   cloudflared,
   cloudflaredUrlReader,
   ngrok,
+  ngrokStartedUrl,
   ngrokUrlFor,
   ngrokWebAddr,
 } from '../../../../../electron/core/tunnel/index.ts';
@@ -94,7 +95,29 @@ describe('ngrok', () => {
     expect(ngrokWebAddr('t=… lvl=info msg="started tunnel" addr=http://localhost:80')).toBeNull();
   });
 
-  it('forwards to the receiver on IPv4 loopback and logs to stdout in logfmt', () => {
+  it('reads the public URL from its own "started tunnel" line, for our port only', () => {
+    // As ngrok v3 logs it (logfmt): the command-line tunnel, its upstream and its URL.
+    const line = (addr: string, url: string) =>
+      `t=2026-11-23T10:11:13+0000 lvl=info msg="started tunnel" obj=tunnels name=command_line addr=${addr} url=${url}`;
+    expect(
+      ngrokStartedUrl(line('http://127.0.0.1:41234', 'https://8e00-35.ngrok-free.app'), 41234),
+    ).toBe('https://8e00-35.ngrok-free.app');
+    expect(ngrokStartedUrl(line('http://localhost:41234', 'https://a.ngrok-free.app'), 41234)).toBe(
+      'https://a.ngrok-free.app',
+    );
+    expect(
+      ngrokStartedUrl(line('http://localhost:3000', 'https://b.ngrok-free.app'), 41234),
+    ).toBeNull();
+    expect(ngrokStartedUrl(line('http://127.0.0.1:41234', 'ftp://c.example'), 41234)).toBeNull();
+    expect(
+      ngrokStartedUrl(
+        't=… lvl=info msg="starting web service" obj=web addr=127.0.0.1:41234 url=https://x.example',
+        41234,
+      ),
+    ).toBeNull();
+  });
+
+  it('forwards to the receiver on IPv4 loopback, logs to stdout in logfmt, and inspects nothing', () => {
     expect(ngrok.args(41234)).toEqual([
       'http',
       '127.0.0.1:41234',
@@ -102,6 +125,7 @@ describe('ngrok', () => {
       'stdout',
       '--log-format',
       'logfmt',
+      '--inspect=false',
     ]);
   });
 });
