@@ -15,6 +15,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { reconcileCounters } from '../../electron/core/store/reconcile-counters.ts';
 import { parseArgs } from 'node:util';
 import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts';
+import { expectSamples } from './samples.ts';
 
 const { values } = parseArgs({
   options: {
@@ -177,6 +178,10 @@ async function main(): Promise<void> {
     const atLargeAgain = await ask<Sample>(c, { op: 'measure' });
     await ask(c, { op: 'quit' }).catch(() => undefined);
 
+    // The engine must list every payment seeded, or RSS was measured over fewer than claimed.
+    expectSamples(`payments listed after seeding ${small}`, atSmall.stored, small);
+    expectSamples(`payments listed after seeding ${large}`, atLarge.stored, large);
+    expectSamples(`payments listed when paged again`, atLargeAgain.stored, large);
     const ratio = atLargeAgain.rss_mb / atSmall.rss_mb;
     const fmt = (n: number) => n.toLocaleString('en-US');
     console.log(

@@ -6,7 +6,7 @@
 // knows, so each one is verified, stored as new and paid in the same commit. Both servers
 // run in child processes (this file with --serve, and bare-server.ts).
 // Run: node test/bench/receiver.ts [--seconds 10] [--concurrency 32,128] [--processing on|off]
-//   [--ids random|sequential] [--server receiver|reference|reference-no-dedupe]
+//   [--ids random|sequential] [--server receiver|reference|reference-no-dedupe] [--runs N]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,8 @@ import { createdMsSql, SKEY_MS } from '../../electron/core/store/checkout-facets
 import { openStore } from '../../electron/core/store/index.ts';
 import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';
 import { cpuTally } from './proc-cpu.ts';
+import { interleaveWithReference } from './receiver-runs.ts';
+import { expectSamples } from './samples.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +37,9 @@ const { values } = parseArgs({
     // 'reference' measures durable-reference.ts in the receiver's place (the least a durable,
     // deduplicating receiver can do); 'reference-no-dedupe' the same without its dedupe index.
     server: { type: 'string', default: 'receiver' },
+    // --runs N: N runs of the receiver and N of the reference, alternating, each in its own
+    // process, then each round's receiver ÷ reference and their spread (receiver-runs.ts).
+    runs: { type: 'string' },
   },
 });
 const PROFILE = 'sandbox';
@@ -125,6 +130,14 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+function parseLevels(text: string): number[] {
+  const levels = text.split(',').map((x) => Number(x.trim()));
+  if (levels.some((c) => !Number.isInteger(c) || c < 1 || c > 1000)) {
+    throw new Error('--concurrency must be whole numbers from 1 to 1000, comma-separated');
+  }
+  return levels;
+}
+
 const fmt = (n: number, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
@@ -132,17 +145,12 @@ async function main(): Promise<void> {
   // Other work on a shared machine skews figures; the load average is saved beside them.
   const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
   const durationMs = Number(values.seconds) * 1000;
-  const levels = String(values.concurrency)
-    .split(',')
-    .map((x) => Number(x.trim()));
+  const levels = parseLevels(values.concurrency);
   if (!['receiver', 'reference', 'reference-no-dedupe'].includes(String(values.server))) {
     throw new Error('--server must be receiver, reference or reference-no-dedupe');
   }
   if (values.ids !== 'random' && values.ids !== 'sequential') {
     throw new Error('--ids must be random or sequential');
-  }
-  if (levels.some((c) => !Number.isInteger(c) || c < 1 || c > 1000)) {
-    throw new Error('--concurrency must be whole numbers from 1 to 1000, comma-separated');
   }
   const dir = mkdtempSync(join(tmpdir(), 'receiver-bench-'));
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
@@ -235,6 +243,7 @@ async function main(): Promise<void> {
   db.close();
   rmSync(dir, { recursive: true, force: true });
 
+  const who = reference ? String(values.server) : 'receiver';
   const rows = runs.map((r) => {
     const rec = combineRuns(r.receiver);
     const base = combineRuns(r.bare);
@@ -261,6 +270,18 @@ async function main(): Promise<void> {
   for (const x of rows) {
     console.log(
       `| ${x.concurrency} | ${fmt(x.receiver.rps)} | ${fmt(x.receiver.p50ms, 2)} | ${fmt(x.receiver.p99ms, 2)} | ${fmt(x.bare.rps)} | ${fmt(x.bare.p50ms, 2)} | ${fmt(x.bare.p99ms, 2)} | ${x.ratio.toFixed(2)} | ${x.slice_ratio_min.toFixed(2)}–${x.slice_ratio_median.toFixed(2)}–${x.slice_ratio_max.toFixed(2)} | ≥ ${TARGET} ${x.meets_target ? '✓' : '✗'} |`,
+    );
+  }
+  for (const x of rows) {
+    expectSamples(
+      `${x.concurrency} connections: ${who} answers`,
+      x.receiver.requests,
+      x.receiver.sent,
+    );
+    expectSamples(
+      `${x.concurrency} connections: bare server answers`,
+      x.bare.requests,
+      x.bare.sent,
     );
   }
   const errors = rows.reduce((e, x) => e + x.receiver.errors + x.bare.errors, 0);
@@ -307,4 +328,11 @@ async function main(): Promise<void> {
 }
 
 if (values.serve) await serve();
-else await main();
+else if (values.runs !== undefined) {
+  if (values.server !== 'receiver') throw new Error('--runs measures both servers: drop --server');
+  const { seconds, concurrency, ids, processing } = values;
+  interleaveWithReference(Number(values.runs), parseLevels(concurrency), [
+    ...['--seconds', seconds, '--concurrency', concurrency],
+    ...['--ids', ids, '--processing', processing],
+  ]);
+} else await main();

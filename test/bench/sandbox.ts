@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';
+import { expectSamples } from './samples.ts';
 
 const { values } = parseArgs({
   options: {
@@ -181,6 +182,11 @@ async function main(): Promise<void> {
     console.log(
       `| ${r.scenario} | ${fmt(r.sandbox.rps)} | ${fmt(r.sandbox.p50ms, 2)} | ${fmt(r.sandbox.p99ms, 2)} | ${fmt(r.bare.rps)} | ${fmt(r.bare.p50ms, 2)} | ${fmt(r.bare.p99ms, 2)} | ${r.ratio.toFixed(2)} | ≥ ${r.target} ${r.meets_target ? '✓' : '✗'} |`,
     );
+  }
+  // Every request sent in the measured slices must have had its expected answer.
+  for (const r of rows) {
+    expectSamples(`${r.scenario}: sandbox answers`, r.sandbox.requests, r.sandbox.sent);
+    expectSamples(`${r.scenario}: bare server answers`, r.bare.requests, r.bare.sent);
   }
   const out = {
     date: new Date().toISOString(),

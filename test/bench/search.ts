@@ -21,6 +21,7 @@ import { openStore } from '../../electron/core/store/index.ts';
 import type { CheckoutInput } from '../../electron/core/store/types.ts';
 import { startSandbox } from '../../sandbox/index.ts';
 import type { SyncStatus } from '#shared/domain.ts';
+import { expectSamples } from './samples.ts';
 
 const { values } = parseArgs({
   options: {
@@ -346,6 +347,8 @@ async function main(): Promise<void> {
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(join('bench-results', 'search.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.table(out.targets);
+  expectSamples('first sync: checkouts mirrored', sync.mirrored, sync.checkouts);
+  expectSamples('plain paging: checkouts read', sync.bare_read, sync.checkouts);
 }
 
 if (values.child) await child();

@@ -44,6 +44,8 @@ export const PaymentRow = memo(function PaymentRow(props: {
       // Read as one sentence: status, amount, product, time.
       aria-label={`${s.word}: ${amount}, ${name}, ${when}`}
       style={{ height: PAYMENT_ROW }}
+      // Which payment this row shows, for tools (the webhook-to-screen bench), not people.
+      data-checkout-id={p.checkout_id}
       // Click or Enter opens the payment's checkout in the detail view.
       {...rowOpensDetail(p.checkout_id)}
     >
