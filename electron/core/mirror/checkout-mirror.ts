@@ -53,6 +53,9 @@ export interface MirrorOptions {
   after?: (ms: number, fn: () => void) => () => void;
 }
 
+/** Failures a new or changed key may cure: a sync waiting on one starts again at once. */
+const KEY_PROBLEMS = new Set(['no_key', 'key_rejected', 'keychain_locked', 'keychain_unavailable']);
+
 const RETRYABLE = new Set(['offline', 'timeout', 'rate_limited', 'server_error']);
 
 export class CheckoutMirror {
@@ -129,6 +132,17 @@ export class CheckoutMirror {
     this.#failures = 0;
     this.#status = this.#idle(id);
     this.#start(id);
+  }
+
+  /**
+   * The active profile's key (or address) changed: a sync waiting because the key was
+   * missing, rejected or locked away starts now instead of at the next regular sync.
+   */
+  keyChanged(): void {
+    this.follow();
+    const s = this.#status;
+    if (this.#closed || this.#run !== null || s.state !== 'failed') return;
+    if (s.error && KEY_PROBLEMS.has(s.error.code)) this.#start(s.profile_id);
   }
 
   async close(): Promise<void> {
