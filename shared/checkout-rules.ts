@@ -122,6 +122,22 @@ export function invisibleCharacterProblem(name: string): string | null {
   return null;
 }
 
+/**
+ * The text with each character `invisibleCharacterProblem` would refuse written out as
+ * "[U+202E]", so a name from a service that did not refuse it shows what it holds instead of
+ * reading as something else. The characters kept in context (an emoji's ZWJ, …) stay.
+ */
+export function markInvisibleCharacters(text: string): string {
+  if (!INVISIBLE.test(text)) return text;
+  const chars = Array.from(text);
+  return chars
+    .map((c, i) => {
+      if (!INVISIBLE.test(c) || allowedInContext(chars, i)) return c;
+      return `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`;
+    })
+    .join('');
+}
+
 const httpUrl = z
   .string({ error: 'must be a string' })
   .max(LIMITS.urlMax, `must be at most ${LIMITS.urlMax} characters`)

@@ -226,6 +226,18 @@ export const CheckoutDetail = z.object({
 });
 export type CheckoutDetail = z.infer<typeof CheckoutDetail>;
 
+/**
+ * Checkouts of a sync that the mirror could not keep as the service sent them, by reason:
+ * `skipped` ones are not in the mirror ("date out of range"), `adjusted` ones are, changed
+ * as `reason` says ("name too long: cut short").
+ */
+export const SyncRowNote = z.object({
+  outcome: z.enum(['skipped', 'adjusted']),
+  reason: z.string(),
+  count: z.number().int().nonnegative(),
+});
+export type SyncRowNote = z.infer<typeof SyncRowNote>;
+
 /** The local mirror of the active profile's checkouts, and how far its sync got. */
 export const SyncStatus = z.object({
   profile_id: z.string(),
@@ -240,6 +252,8 @@ export const SyncStatus = z.object({
   /** When a backing-off sync tries again. */
   retry_at: isoTime.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The sync under way's (or the last one's) rows not kept as sent; absent or empty: none. */
+  row_notes: z.array(SyncRowNote).optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

@@ -11,6 +11,7 @@ import type { HttpConfig } from './http.ts';
 import {
   CreateResponse,
   ListResponse,
+  ListRows,
   ServiceCheckout,
   ServiceErrorBody,
   WebhookResponse,
@@ -38,6 +39,13 @@ export interface ListResult {
   offset: number;
 }
 
+/** A list page as sent: the caller reads each row (one bad row need not spoil the page). */
+export interface ListRowsResult {
+  rows: unknown[];
+  /** The service's `total`, when it sent one. */
+  total: number | null;
+}
+
 export interface WebhookRegistration {
   id: string | null;
   url: string;
@@ -62,6 +70,8 @@ export interface ApiClient {
   readonly baseUrl: string;
   createCheckout(input: CreateCheckoutInput, ctl?: RequestControl): Promise<ApiCheckout>;
   listCheckouts(query?: ListQuery, ctl?: RequestControl): Promise<ListResult>;
+  /** The same request; the rows are left unread (the mirror reads them one by one). */
+  listCheckoutRows(query?: ListQuery, ctl?: RequestControl): Promise<ListRowsResult>;
   registerWebhook(url: string, ctl?: RequestControl): Promise<WebhookRegistration>;
   /** Optional extension GET /api-checkouts/<id> (the full form, with items). */
   getCheckout(id: string, ctl?: RequestControl): Promise<SingleCheckout>;
@@ -78,6 +88,13 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const key = opts.key;
   const url = (path: string) => new URL(`${base}${path}`);
 
+  const listUrl = (query: ListQuery): URL => {
+    const u = url('/api-checkouts');
+    if (query.limit !== undefined) u.searchParams.set('limit', String(query.limit));
+    if (query.offset !== undefined) u.searchParams.set('offset', String(query.offset));
+    if (query.active !== undefined) u.searchParams.set('active', String(query.active));
+    return u;
+  };
   const one = (id: string) => url(`/api-checkouts/${encodeURIComponent(id)}`);
   const single = (res: { status: number; body: unknown }, what: string): SingleCheckout => {
     if ((ABSENT as readonly number[]).includes(res.status)) {
@@ -141,11 +158,12 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     },
 
     async listCheckouts(query = {}, ctl = {}) {
-      const u = url('/api-checkouts');
-      if (query.limit !== undefined) u.searchParams.set('limit', String(query.limit));
-      if (query.offset !== undefined) u.searchParams.set('offset', String(query.offset));
-      if (query.active !== undefined) u.searchParams.set('active', String(query.active));
-      const res = await exchange(cfg, { method: 'GET', url: u, key, signal: ctl.signal });
+      const res = await exchange(cfg, {
+        method: 'GET',
+        url: listUrl(query),
+        key,
+        signal: ctl.signal,
+      });
       const data = readBody(ListResponse, res.body, 'the checkout list');
       const offset = data.offset ?? query.offset ?? 0;
       return {
@@ -154,6 +172,17 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         limit: data.limit ?? query.limit ?? data.data.length,
         offset,
       };
+    },
+
+    async listCheckoutRows(query = {}, ctl = {}) {
+      const res = await exchange(cfg, {
+        method: 'GET',
+        url: listUrl(query),
+        key,
+        signal: ctl.signal,
+      });
+      const data = readBody(ListRows, res.body, 'the checkout list');
+      return { rows: data.data, total: data.total ?? null };
     },
 
     async registerWebhook(webhookUrl, ctl = {}) {

@@ -41,6 +41,12 @@ export const ListResponse = z.looseObject({
   offset: z.number().int().optional().catch(undefined),
 });
 
+/** A list page whose rows are read one by one by the caller (the checkout mirror). */
+export const ListRows = z.looseObject({
+  data: z.array(z.unknown()),
+  total: z.number().int().nonnegative().optional().catch(undefined),
+});
+
 /** Response body and status of POST /api-webhooks are "not shown": read what is there. */
 export const WebhookResponse = z
   .looseObject({

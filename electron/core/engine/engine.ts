@@ -159,7 +159,7 @@ export async function createEngine(
   const offFollow = emitter.on('receiver.status', () => mirror.follow());
   mirror.sync();
   const handlers: Handlers = {
-    ...profileHandlers(ctx),
+    ...profileHandlers(ctx, { keyChanged: () => mirror.keyChanged() }),
     ...checkoutHandlers(ctx),
     ...detailHandlers(ctx),
     ...settingsHandlers(ctx),

@@ -29,7 +29,12 @@ type ProfileHandlers = Pick<
   | 'key.clear'
 >;
 
-export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
+export interface ProfileHooks {
+  /** The active profile's key or address changed (the checkout mirror retries at once). */
+  keyChanged?: () => void;
+}
+
+export function profileHandlers(ctx: HandlerContext, hooks: ProfileHooks = {}): ProfileHandlers {
   const list = async (): Promise<ProfileList> => {
     const profiles = [];
     for (const p of ctx.store.profiles.list())
@@ -90,6 +95,7 @@ export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
         ctx.store.webhooks.clear(p.id);
         if (p.id === ctx.active.id) await ctx.active.refreshRegistration();
       }
+      if (p.id === ctx.active.id) hooks.keyChanged?.();
       return toProfile(p, await ctx.keys.status(p.id));
     },
 
@@ -126,6 +132,7 @@ export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
       // A new key may be a different merchant: register the receiver for it.
       ctx.store.webhooks.clear(id);
       await ctx.active.refreshRegistration();
+      hooks.keyChanged?.();
       return status;
     },
 

@@ -9,19 +9,24 @@
 //   a full page of checkouts the mirror already has with the same `active`.
 // - A failing sync backs off (Retry-After when the service sends one) and says so; what is
 //   mirrored stays searchable. Only what the service returned is stored.
+// - A sync always ends: a pass stops where the service's list goes round or runs past its
+//   total (sync-limits.ts), and one bad row is skipped or fixed, never the page
+//   (listed-rows.ts); the status counts them by reason (row_notes).
 import type { SyncStatus } from '#shared/domain.ts';
 import { EngineError } from '#shared/errors.ts';
 import type { ApiClient } from '../api/index.ts';
 import { mirrorState, type MirrorCursor, type MirrorState } from '../store/mirror-state.ts';
 import { transaction } from '../store/sql.ts';
 import type { Store } from '../store/index.ts';
+import { readRows, REASONS, RowNotes } from './listed-rows.ts';
+import { PassGuard } from './sync-limits.ts';
 
 export interface MirrorDeps {
   store: Store;
   /** The active profile: the mirror follows it. */
   active: {
     readonly id: string;
-    api(profileId: string): Promise<Pick<ApiClient, 'listCheckouts'>>;
+    api(profileId: string): Promise<Pick<ApiClient, 'listCheckoutRows'>>;
   };
   emit(status: SyncStatus): void;
   log(message: string): void;
@@ -41,7 +46,15 @@ export interface MirrorOptions {
   progressMs?: number;
   /** Told each page's offset before it is asked for (tests stop a sync there). */
   onPage?: (offset: number, profileId: string) => void;
+  /**
+   * Runs `fn` after `ms` (the wait for the next sync, or after a failure); returns a cancel.
+   * Default: an unref'd setTimeout. Given, it lets a caller see and run the waits itself.
+   */
+  after?: (ms: number, fn: () => void) => () => void;
 }
+
+/** Failures a new or changed key may cure: a sync waiting on one starts again at once. */
+const KEY_PROBLEMS = new Set(['no_key', 'key_rejected', 'keychain_locked', 'keychain_unavailable']);
 
 const RETRYABLE = new Set(['offline', 'timeout', 'rate_limited', 'server_error']);
 
@@ -52,7 +65,10 @@ export class CheckoutMirror {
   readonly #now: () => number;
   #status: SyncStatus;
   #run: { profileId: string; abort: AbortController; done: Promise<void> } | null = null;
-  #timer: ReturnType<typeof setTimeout> | null = null;
+  /** Cancels the wait for the next sync. */
+  #timer: (() => void) | null = null;
+  /** Per profile: rows not kept as sent, since its last full read. */
+  readonly #notes = new Map<string, RowNotes>();
   #failures = 0;
   #again = false;
   #lastPush = 0;
@@ -71,6 +87,13 @@ export class CheckoutMirror {
       timeScale: opts.timeScale ?? 1,
       progressMs: opts.progressMs ?? 250,
       onPage: opts.onPage,
+      after:
+        opts.after ??
+        ((ms, fn) => {
+          const t = setTimeout(fn, ms);
+          t.unref?.();
+          return () => clearTimeout(t);
+        }),
     };
     this.#status = this.#idle(deps.active.id);
   }
@@ -111,9 +134,20 @@ export class CheckoutMirror {
     this.#start(id);
   }
 
+  /**
+   * The active profile's key (or address) changed: a sync waiting because the key was
+   * missing, rejected or locked away starts now instead of at the next regular sync.
+   */
+  keyChanged(): void {
+    this.follow();
+    const s = this.#status;
+    if (this.#closed || this.#run !== null || s.state !== 'failed') return;
+    if (s.error && KEY_PROBLEMS.has(s.error.code)) this.#start(s.profile_id);
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
-    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer?.();
     if (this.#pushTimer) clearTimeout(this.#pushTimer);
     const run = this.#run;
     run?.abort.abort();
@@ -131,12 +165,13 @@ export class CheckoutMirror {
       last_synced_at: c.last_synced_ms === null ? null : new Date(c.last_synced_ms).toISOString(),
       retry_at: null,
       error: null,
+      row_notes: this.#notes.get(profileId)?.list() ?? [],
     };
   }
 
   #start(profileId: string): void {
     if (this.#closed) return;
-    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer?.();
     this.#timer = null;
     const abort = new AbortController();
     const run = { profileId, abort, done: Promise.resolve() };
@@ -189,16 +224,18 @@ export class CheckoutMirror {
 
   #schedule(profileId: string, ms: number): void {
     if (this.#closed) return;
-    this.#timer = setTimeout(() => {
+    this.#timer = this.#opts.after(ms * this.#opts.timeScale, () => {
       this.#timer = null;
       if (this.#deps.active.id === profileId) this.#start(profileId);
-    }, ms * this.#opts.timeScale);
-    this.#timer.unref?.();
+    });
   }
 
   async #syncAll(profileId: string, signal: AbortSignal): Promise<void> {
     const cursor = this.#state.cursor(profileId);
     const full = cursor.full_pending || !cursor.complete;
+    // The notes are of the rows read since the last full read (a quick sync reads only the
+    // newest pages: a row skipped deeper down is still missing).
+    if (full || !this.#notes.has(profileId)) this.#notes.set(profileId, new RowNotes());
     await this.#pass(profileId, signal, full, cursor);
     // After reading every page, the checkouts made meanwhile sit on the first pages.
     if (full && !signal.aborted)
@@ -218,39 +255,62 @@ export class CheckoutMirror {
     cursor: MirrorCursor,
   ): Promise<void> {
     const size = this.#opts.pageSize;
+    const notes = this.#notes.get(profileId) ?? new RowNotes();
+    const guard = new PassGuard(size);
     let offset =
       full && cursor.resume_offset !== null ? Math.max(0, cursor.resume_offset - size) : 0;
     this.#push({ state: 'syncing', synced: offset, total: cursor.total, retry_at: null }, true);
     const api = await this.#deps.active.api(profileId);
     for (;;) {
       if (signal.aborted) return;
+      const stop = guard.before(offset);
+      if (stop !== null) throw new EngineError('bad_response', stop);
       this.#opts.onPage?.(offset, profileId);
-      const page = await api.listCheckouts({ limit: size, offset }, { signal });
+      const page = await api.listCheckoutRows({ limit: size, offset }, { signal });
       if (signal.aborted) return;
+      const read = readRows(page.rows, (ids) => this.#state.createdAt(profileId, ids), this.#now);
+      const looped = guard.after(read.ids, page.rows.length, page.total);
+      if (looped !== null) throw new EngineError('bad_response', looped);
       const known = full
         ? null
         : this.#state.knownActive(
             profileId,
-            page.data.map((c) => c.id),
+            read.checkouts.map((c) => c.id),
           );
       const allKnown =
         known !== null &&
-        page.data.length === size &&
-        page.data.every((c) => known.get(c.id) === c.active);
-      const end = page.data.length < size || allKnown;
-      const reached = offset + page.data.length;
-      transaction(this.#deps.store.db, () => {
-        this.#deps.store.checkouts.upsertListed(profileId, page.data);
+        page.rows.length === size &&
+        read.checkouts.length === size &&
+        read.checkouts.every((c) => known.get(c.id) === c.active);
+      const end = page.rows.length < size || allKnown;
+      const reached = offset + page.rows.length;
+      const total = page.total ?? reached;
+      const failed = transaction(this.#deps.store.db, () => {
+        const refused = this.#deps.store.checkouts.upsertListed(profileId, read.checkouts);
         const now = this.#state.cursor(profileId);
         this.#state.save(profileId, {
           complete: now.complete || (full && end),
           resume_offset: full && !end ? reached : null,
           full_pending: full && !end ? now.full_pending : false,
-          total: page.total,
+          total,
           last_synced_ms: end ? this.#now() : now.last_synced_ms,
         });
+        return refused;
       });
-      this.#push({ synced: reached, total: page.total }, end);
+      if (failed.length > 0) {
+        this.#deps.log(
+          `checkout sync: ${failed.length} checkout(s) could not be stored (${failed[0]!.error})`,
+        );
+      }
+      notes.add([
+        ...read.notes,
+        ...failed.map((f) => ({
+          outcome: 'skipped' as const,
+          reason: REASONS.notStored,
+          id: f.id,
+        })),
+      ]);
+      this.#push({ synced: reached, total }, end);
       if (end) return;
       offset = reached;
     }
@@ -264,6 +324,7 @@ export class CheckoutMirror {
       ...this.#status,
       ...change,
       last_synced_at: c.last_synced_ms === null ? null : new Date(c.last_synced_ms).toISOString(),
+      row_notes: this.#notes.get(id)?.list() ?? [],
     };
     const send = () => {
       this.#pushTimer = null;

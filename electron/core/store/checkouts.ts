@@ -2,9 +2,20 @@
 // from the verified payments so it can only ever mean "a verified payment arrived".
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Checkout } from '#shared/domain.ts';
+import { boundCheckout } from './checkout-bounds.ts';
 import { createdMsSql, SKEY_MS } from './checkout-facets.ts';
 import { placeholders, transaction } from './sql.ts';
-import type { CheckoutInput, CheckoutsRepo, CheckoutTerms } from './types.ts';
+import type { CheckoutInput, CheckoutsRepo, CheckoutTerms, ListedFailure } from './types.ts';
+
+/**
+ * The created ms an ordering key can hold (2^43 - 2: 2248-09-26T15:10:22.206Z): ms × 2^20 plus
+ * the counter must stay a 64-bit integer. Beyond it SQLite makes the key a REAL, which the
+ * full-text index refuses as a rowid ("datatype mismatch").
+ */
+export const SKEY_CREATED_MAX_MS = 2 ** 43 - 2;
+
+/** SQLite's primary result codes a single row can cause (the row is skipped, not the page). */
+const ROW_FAULTS = new Set([18 /* TOOBIG */, 19 /* CONSTRAINT */, 20 /* MISMATCH */]);
 
 interface Row {
   id: string;
@@ -30,13 +41,17 @@ export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRep
   // skey orders the mirror newest first (migration 8): the created time in ms × 2^20, plus
   // one more than the highest key already taken in that millisecond. It only changes with
   // created_at. It passes 2^53, so it never reaches JavaScript: SQL computes and compares it.
+  // A created time out of its range (the year 2300, the year 1) is ordered at the range's
+  // end: the mirror skips such checkouts (mirror/listed-rows.ts), and no other writer may
+  // fail on one.
   const upsert = db.prepare(`
     INSERT INTO checkouts (profile_id, id, product_name, amount, currency, active, created_at,
       checkout_url, items, merchant_id, seen_ms, skey)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (
       SELECT COALESCE((SELECT skey + 1 FROM checkouts
           WHERE skey BETWEEN b.low AND b.low + ${SKEY_MS - 1} ORDER BY skey DESC LIMIT 1), b.low)
-      FROM (SELECT ${createdMsSql('?')} * ${SKEY_MS} AS low) AS b))
+      FROM (SELECT MAX(${-SKEY_CREATED_MAX_MS}, MIN(${SKEY_CREATED_MAX_MS}, ${createdMsSql('?')}))
+        * ${SKEY_MS} AS low) AS b))
     ON CONFLICT(profile_id, id) DO UPDATE SET
       product_name = excluded.product_name, amount = excluded.amount,
       currency = excluded.currency, active = excluded.active,
@@ -62,7 +77,9 @@ export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRep
     return st;
   };
 
-  const write = (profileId: string, c: CheckoutInput): void => {
+  const write = (profileId: string, input: CheckoutInput): void => {
+    // Whoever sent it, only bounded text is stored and indexed (checkout-bounds.ts).
+    const c = boundCheckout(input).checkout;
     upsert.run(
       profileId,
       c.id,
@@ -89,10 +106,24 @@ export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRep
       return get(profileId, checkout.id) as Checkout;
     },
     upsertListed(profileId, checkouts) {
-      if (checkouts.length === 0) return;
+      const failed: ListedFailure[] = [];
+      if (checkouts.length === 0) return failed;
       transaction(db, () => {
-        for (const c of checkouts) write(profileId, c);
+        for (const c of checkouts) {
+          try {
+            write(profileId, c);
+          } catch (err) {
+            // SQLite undid that statement only (its triggers too): the page goes on without
+            // the row. Anything else (a full disk, a lost transaction) fails the page.
+            const code = (err as { errcode?: unknown }).errcode;
+            if (typeof code !== 'number' || !ROW_FAULTS.has(code & 0xff) || !db.isTransaction) {
+              throw err;
+            }
+            failed.push({ id: c.id, error: (err as Error).message });
+          }
+        }
       });
+      return failed;
     },
     get,
     termsOf(profileId, ids) {

@@ -78,6 +78,20 @@ export function mirrorState(db: DatabaseSync) {
       }
       return out;
     },
+    /** The stored created_at of those of `ids` the mirror holds. */
+    createdAt(profileId: string, ids: readonly string[]): Map<string, string> {
+      const out = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        const rows = db
+          .prepare(
+            `SELECT id, created_at FROM checkouts WHERE profile_id = ? AND id IN (${placeholders(chunk.length)})`,
+          )
+          .all(profileId, ...chunk) as unknown as { id: string; created_at: string }[];
+        for (const r of rows) out.set(r.id, r.created_at);
+      }
+      return out;
+    },
   };
 }
 

@@ -50,14 +50,24 @@ export interface CheckoutPageResult {
   offset: number;
 }
 
+/** A listed checkout the store could not keep. */
+export interface ListedFailure {
+  id: string;
+  error: string;
+}
+
 /** What matching a payment against its checkout needs. */
 export type CheckoutTerms = Pick<Checkout, 'id' | 'product_name' | 'amount' | 'currency'>;
 
 export interface CheckoutsRepo {
   /** From a create response: keeps items and merchant_id. */
   upsertCreated(profileId: string, checkout: CheckoutInput): Checkout;
-  /** From list pages: updates the list fields, keeps items/merchant_id already known. */
-  upsertListed(profileId: string, checkouts: readonly CheckoutInput[]): void;
+  /**
+   * From list pages: updates the list fields, keeps items/merchant_id already known. A row
+   * SQLite refuses (a constraint, a value it cannot index) is left out, not the whole page:
+   * those come back, with SQLite's reason (for the log, not for a person).
+   */
+  upsertListed(profileId: string, checkouts: readonly CheckoutInput[]): ListedFailure[];
   get(profileId: string, id: string): Checkout | null;
   /**
    * The terms of the stored checkouts among `ids`, by stored id, in one query per few

@@ -26,7 +26,28 @@ function reason(error: SyncStatus['error']): string {
   return REASONS[error.code] ?? error.message.replace(/\.\s*$/, '');
 }
 
+/**
+ * The sync line, with the checkouts the last sync could not keep as sent named after it:
+ * "Synced 2 minutes ago · 1 checkout skipped: date out of range". A skipped checkout is
+ * missing from search, so a quiet line turns to a warning.
+ */
 export function syncLine(s: SyncStatus, now: number, locale?: string): SyncLineText {
+  const line = stateLine(s, now, locale);
+  const notes = s.row_notes ?? [];
+  if (notes.length === 0) return line;
+  const n = new Intl.NumberFormat(locale);
+  const text = notes.map(
+    (r) => `${n.format(r.count)} checkout${r.count === 1 ? '' : 's'} ${r.outcome}: ${r.reason}`,
+  );
+  const skipped = notes.some((r) => r.outcome === 'skipped' && r.count > 0);
+  return {
+    ...line,
+    text: [line.text, ...text].join(' · '),
+    tone: skipped && line.tone === 'muted' ? 'warn' : line.tone,
+  };
+}
+
+function stateLine(s: SyncStatus, now: number, locale?: string): SyncLineText {
   const n = new Intl.NumberFormat(locale);
   switch (s.state) {
     case 'syncing':

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../../../sandbox/index.ts';
 import type { RunningSandbox } from '../../../../../sandbox/index.ts';
+import type { SyncStatus } from '#shared/domain.ts';
 import type { MemoryVault } from '../../../../../electron/core/index.ts';
 import { callError, openEngine, payCheckout, tempDir } from './harness.ts';
 import type { Harness } from './harness.ts';
@@ -205,9 +206,23 @@ describe('live profiles', () => {
   });
 
   it('a payment for a checkout made elsewhere is looked up through the list and verified', async () => {
-    await addLive();
+    const p = await addLive();
     const { api_key } = await service.createMerchant();
     await h.engine.call('key.set', { key: api_key });
+    // The new key starts the checkout mirror's sync at once; once it is done, nothing reads
+    // the list again for 5 minutes, so only the receiver's lookup can learn the checkout.
+    await expect
+      .poll(
+        () =>
+          h.events.some(
+            (e) =>
+              e.event === 'checkouts.sync' &&
+              (e.payload as SyncStatus).profile_id === p.id &&
+              (e.payload as SyncStatus).state === 'idle',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     // Created by another tool with the same key: the console has never seen it.
     const res = await fetch(`${service.baseUrl}/api-checkouts`, {
       method: 'POST',

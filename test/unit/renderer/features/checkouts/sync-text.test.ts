@@ -61,6 +61,51 @@ describe('syncLine', () => {
   });
 });
 
+describe('syncLine: rows not kept as sent', () => {
+  it('names skipped and adjusted checkouts by reason, in the locale', () => {
+    const at = new Date(now - 2 * 60_000).toISOString();
+    const l = syncLine(
+      status({
+        last_synced_at: at,
+        row_notes: [
+          { outcome: 'skipped', reason: 'date out of range', count: 1 },
+          { outcome: 'adjusted', reason: 'items beyond 100 left out', count: 1200 },
+        ],
+      }),
+      now,
+      'en-US',
+    );
+    expect(l.text).toBe(
+      'Synced 2 minutes ago · 1 checkout skipped: date out of range · 1,200 checkouts adjusted: items beyond 100 left out',
+    );
+    // A skipped checkout is missing from search: worth a look.
+    expect(l.tone).toBe('warn');
+    const failed = syncLine(
+      status({
+        state: 'failed',
+        error: { code: 'bad_response', message: 'The service kept sending the same checkouts.' },
+        row_notes: [{ outcome: 'skipped', reason: 'unreadable date', count: 2 }],
+      }),
+      now,
+      'en-US',
+    );
+    expect(failed.text).toBe(
+      'Sync failed: The service kept sending the same checkouts · 2 checkouts skipped: unreadable date',
+    );
+    expect(failed.tone).toBe('error');
+    const adjustedOnly = syncLine(
+      status({ row_notes: [{ outcome: 'adjusted', reason: 'x', count: 1 }] }),
+      now,
+      'en-US',
+    );
+    expect(adjustedOnly).toMatchObject({
+      text: 'Not synced yet · 1 checkout adjusted: x',
+      tone: 'muted',
+    });
+    expect(syncLine(status({ row_notes: [] }), now, 'en-US').text).toBe('Not synced yet');
+  });
+});
+
 describe('countText', () => {
   it('reads "37 of 48,000"', () => {
     expect(countText(37, 48_000, 'en-US')).toBe('37 of 48,000');
