@@ -36,6 +36,8 @@ const ApiKeyInput = z.string().trim().min(1).max(500);
 const CheckoutId = z.string().trim().min(1).max(200);
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const IsoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
+/** A calendar day, YYYY-MM-DD (a real one: 2026-02-30 is refused). */
+const ExportDay = z.iso.date({ message: 'must be a date like 2026-01-31' });
 
 /** checkouts.search: everything optional but the page; the mirror answers, not the service. */
 export const SearchInput = z
@@ -144,8 +146,23 @@ export const contract = {
   'settings.get': { input: Empty, output: Settings },
   'settings.set': { input: Settings.partial().strict(), output: Settings },
   'shell.openCheckout': { input: z.object({ url: z.string().url() }).strict(), output: Ok },
+  /**
+   * CSV with a byte-order mark; `separator` ";" writes amounts with a decimal comma (for a
+   * region that writes 4,50); `from`/`to` are the shop's local days, both included.
+   */
   'export.csv': {
-    input: z.object({ kind: z.enum(['payments', 'checkouts']) }).strict(),
+    input: z
+      .object({
+        kind: z.enum(['payments', 'checkouts']),
+        separator: z.enum([',', ';']).optional(),
+        from: ExportDay.optional(),
+        to: ExportDay.optional(),
+      })
+      .strict()
+      .refine((r) => !r.from || !r.to || r.from <= r.to, {
+        path: ['to'],
+        message: 'must not be before from',
+      }),
     output: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() }),
   },
   /** Phone mode: with no field, the state; `enabled` turns it on/off, `address` picks one. */

@@ -211,6 +211,16 @@ export function readPrice(text: string, currency: string, locale: string): Price
   let t = text.normalize('NFKC').replace(BIDI_MARKS, '').trim();
   if (t === '') return { kind: 'empty' };
   t = stripCurrency(t, code, locale);
+  // "-3" (or "−3", "-$3") is a number, only not one a price can be: say so, not "must be a
+  // number". The rest is read as a price to tell a negative amount from other text.
+  const negative = /^[-\u2212]/.exec(t);
+  if (negative) {
+    const rest = readPrice(t.slice(1), code, locale);
+    if (rest.kind === 'ok' || rest.kind === 'ambiguous') {
+      return { kind: 'error', reason: 'cannot be negative' };
+    }
+    return { kind: 'error', reason: 'must be a number' };
+  }
 
   const runs: string[] = [''];
   const seps: string[] = [];

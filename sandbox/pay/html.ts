@@ -43,7 +43,7 @@ export function documentHtml(title: string, body: string): string {
 <style>${PAGE_CSS}</style>
 </head>
 <body>
-<p class="banner" role="note">Sandbox checkout: test payments only, no money moves.</p>
+<header><p class="banner" role="note">Sandbox checkout: test payments only, no money moves.</p></header>
 <main class="shell">
 <p class="brand"><span class="brand-mark" aria-hidden="true">P</span>Payment Checkout</p>
 ${body}

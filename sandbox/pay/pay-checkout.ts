@@ -13,7 +13,12 @@ export type PayOutcome =
   /** fresh: this call made the payment; false when it had been paid before (idempotent). */
   | { kind: 'paid'; checkout: CheckoutRow; fresh: boolean };
 
-export function payCheckout(ctx: SandboxContext, id: string): PayOutcome {
+/**
+ * `amountMinor`: the amount the customer paid, when it is not the checkout's (the pay page's
+ * test control "pay a different amount"); the event then carries it, as a real service's
+ * would for a payment that disagrees with its checkout.
+ */
+export function payCheckout(ctx: SandboxContext, id: string, amountMinor?: number): PayOutcome {
   const outcome = inTransaction(ctx.db, (): PayOutcome => {
     const row = ctx.checkouts.get(id);
     if (!row) return { kind: 'not_found' };
@@ -22,12 +27,13 @@ export function payCheckout(ctx: SandboxContext, id: string): PayOutcome {
     const paidAt = new Date().toISOString();
     if (!ctx.checkouts.markPaid(row, paidAt)) return { kind: 'inactive' };
     const eventId = newEventId();
-    const amount = fromMinor(row.amount_minor, row.currency);
+    const paidMinor = amountMinor ?? row.amount_minor;
+    const amount = fromMinor(paidMinor, row.currency);
     ctx.payments.insert({
       id: newId(),
       checkout_id: row.id,
       merchant_id: row.merchant_id,
-      amount_minor: row.amount_minor,
+      amount_minor: paidMinor,
       currency: row.currency,
       status: 'completed',
       event_id: eventId,

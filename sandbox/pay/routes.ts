@@ -7,9 +7,10 @@ import { mediaType, readBody } from '../http/body.ts';
 import { HttpError } from '../http/respond.ts';
 import { redirect, sendHtml } from './html.ts';
 import { payCheckout } from './pay-checkout.ts';
+import { handleTestControl } from './test-controls.ts';
 import { messagePage, payPage, receiptPage } from './views.ts';
 
-const PAY_PATH = /^\/pay\/([0-9a-fA-F-]{36})(\/receipt)?$/;
+const PAY_PATH = /^\/pay\/([0-9a-fA-F-]{36})(\/receipt|\/test\/pay-amount|\/test\/unknown)?$/;
 const FORM_TYPES = new Set([
   '',
   'application/x-www-form-urlencoded',
@@ -84,7 +85,19 @@ export async function handlePayRoute(
   const method = req.method ?? 'GET';
   if (!match) return notFoundPage(res);
   const id = match[1]!.toLowerCase();
-  const isReceipt = match[2] !== undefined;
+  const isReceipt = match[2] === '/receipt';
+  if (match[2]?.startsWith('/test/')) {
+    if (method !== 'POST') return methodPage(res, method, 'POST');
+    if (!FORM_TYPES.has(mediaType(req))) {
+      return sendHtml(
+        res,
+        415,
+        messagePage('Unsupported request', 'Unsupported request', 'Use the form on the page.'),
+      );
+    }
+    const control = match[2] === '/test/unknown' ? 'unknown' : 'pay-amount';
+    return handleTestControl(ctx, req, res, id, control);
+  }
 
   if (isReceipt) {
     if (method !== 'GET' && method !== 'HEAD') return methodPage(res, method, 'GET, HEAD');

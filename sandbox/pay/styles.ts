@@ -62,6 +62,20 @@ footer{margin-top:1.5rem;text-align:center;color:var(--muted);font-size:.8125rem
 code{font:.8125rem ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 .vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);
 white-space:nowrap;border:0}
+.test-controls{margin-top:1.5rem;border:1px dashed var(--line);border-radius:.75rem;
+padding:.75rem 1rem;font-size:.9375rem}
+.test-controls summary{cursor:pointer;font-weight:600}
+.test-controls p{color:var(--muted);font-size:.875rem;margin:.5rem 0}
+.test-controls form{margin-top:.75rem}
+.test-controls label{display:block;font-weight:500;margin-bottom:.25rem}
+.test-row{display:flex;gap:.5rem;flex-wrap:wrap}
+.test-controls input,.test-controls button{font:inherit;padding:.5rem .75rem;border-radius:.5rem;
+border:1px solid var(--line);background:var(--card);color:var(--ink);min-height:2.5rem}
+.test-controls input{flex:1;min-width:6rem}
+.test-controls button{cursor:pointer;font-weight:600}
+.test-controls :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.tag{display:inline-block;margin-left:.375rem;padding:0 .5rem;border-radius:999px;
+background:var(--warn-bg);color:var(--warn-ink);font-size:.75rem;font-weight:600}
 @media (max-width:30rem){.shell{padding:1rem .75rem 2rem}.card{padding:1.25rem;border-radius:.875rem}
 .due{font-size:1.875rem}.wide{display:none}.meta{display:block}}
 @media (forced-colors:active){.pay{border:2px solid ButtonText}.icon{background:CanvasText}}

@@ -1,5 +1,7 @@
 // The hosted page's views: pay, paid (receipt) and the plain message pages (404, 410, …).
+import { currencyExponent } from '#shared/currencies.ts';
 import { formatMoney, fromMinor, toMinor } from '#shared/money.ts';
+import { minorToDecimal } from '#shared/money-input.ts';
 import { parseItems } from '../checkout-view.ts';
 import type { CheckoutRow, StoredItem } from '../db/checkouts.ts';
 import type { PaymentRow } from '../db/payments.ts';
@@ -56,8 +58,45 @@ ${itemsTable(row)}
 <button type="submit" class="pay">Pay ${e(total)}</button>
 </form>
 <p class="note">Test mode: Pay completes the payment and notifies the merchant. No card is charged.</p>
+${testControls(row)}
 </section>
 <footer>Checkout <code>${e(row.id)}</code></footer>`,
+  );
+}
+
+/**
+ * Sandbox-only controls (sandbox/pay/test-controls.ts), closed by default and marked as
+ * test-only, so a customer trying the sandbox pays with the big button as on a real page.
+ */
+function testControls(row: CheckoutRow): string {
+  const base = `/pay/${e(row.id)}/test`;
+  const other = minorToDecimal(
+    Math.max(1, row.amount_minor - 10 ** currencyExponent(row.currency)),
+    row.currency,
+  );
+  return `<details class="test-controls">
+<summary>Test controls <span class="tag">sandbox only</span></summary>
+<p>For trying the merchant's Mismatch and Unknown states. A real checkout has no such controls.</p>
+<form method="post" action="${base}/pay-amount">
+<label for="test-amount">Pay a different amount (${e(row.currency)})</label>
+<div class="test-row"><input id="test-amount" name="amount" inputmode="decimal" autocomplete="off" required value="${e(other)}">
+<button type="submit">Pay this amount</button></div>
+</form>
+<form method="post" action="${base}/unknown">
+<button type="submit">Send a payment for a checkout that does not exist</button>
+</form>
+</details>`;
+}
+
+/** What a test control sent (ok status, like the receipt's). */
+export function testSentPage(heading: string, text: string): string {
+  return documentHtml(
+    heading,
+    `<section class="card" aria-labelledby="title">
+<div class="status ok" role="status"><span class="icon" aria-hidden="true"><span>✓</span></span>
+<div><h1 id="title">${e(heading)}</h1><p>${e(text)}</p></div></div>
+<p class="note">Sandbox test control: no money moves.</p>
+</section>`,
   );
 }
 

@@ -32,12 +32,16 @@ test('an invalid quantity shows "—" as the line total, like the total', async 
   await qty.blur();
   await expect(page.getByText('Quantity must be at most 10000')).toBeVisible();
 
-  // With a valid line beside it, the total counts only the valid one.
+  // A valid line beside it has its line total, but the Total is never the sum of the valid
+  // lines alone: it says which line stands in the way (issue 22 §2).
   await page.getByRole('button', { name: 'Add line' }).click();
   await name(page, 2).fill('Cake');
   await page.getByLabel('Line 2 unit price').fill('3.25');
   await expect(lineTotals(page)).toHaveText(['—', '$3.25']);
-  await expect(page.getByRole('status', { name: 'Total' })).toHaveText('$3.25');
+  await expect(page.getByRole('status', { name: 'Total' })).toHaveText('—');
+  await expect(page.locator('#total-note')).toHaveText('No total: line 1’s quantity needs fixing');
+  await qty.fill('2');
+  await expect(page.getByRole('status', { name: 'Total' })).toHaveText('$6.25');
 });
 
 test('removing a line moves focus to the next line, and Undo puts it back', async ({

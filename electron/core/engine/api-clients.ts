@@ -31,9 +31,14 @@ export class ApiClients {
       this.#built.delete(profile.id);
       const problem = await this.#keys.problem();
       if (problem !== null) throw this.#keys.problemError(problem);
+      // The sandbox's key is made by the console itself (embedded-sandbox/profile-setup.ts);
+      // it is shaped like a live key, but asking a shopkeeper for "the live key" here would
+      // send them to a dashboard that has nothing to do with it.
       throw new EngineError(
         'no_key',
-        `No API key is set for the profile "${profile.name}". Add the live key from Developers → API Keys.`,
+        profile.kind === 'sandbox'
+          ? `The sandbox key of "${profile.name}" is missing. Restart the console: it makes a new sandbox key.`
+          : `No API key is set for the profile "${profile.name}". Add the live key from Developers → API Keys.`,
       );
     }
     const built = this.#built.get(profile.id);

@@ -7,9 +7,11 @@ import {
   CHECKOUT_COLUMNS,
   PAYMENT_COLUMNS,
   checkoutRow,
+  exportCsv,
   exportFilename,
+  inRange,
   paymentRow,
-  toCsv,
+  timeZoneName,
 } from '../export/csv.ts';
 import type { Cell } from '../export/csv.ts';
 import { getProfile } from '../profiles/index.ts';
@@ -84,22 +86,33 @@ export function checkoutHandlers(ctx: HandlerContext): CheckoutHandlers {
       return { ok: true as const };
     },
 
-    'export.csv': async ({ kind }) => {
+    'export.csv': async ({ kind, separator = ',', from, to }) => {
       const id = ctx.active.id;
+      const zone = timeZoneName();
+      const range = { from, to };
       const rows: Cell[][] = [];
       for (let offset = 0; ; offset += EXPORT_PAGE) {
-        const page =
-          kind === 'payments'
-            ? ctx.store.payments.page(id, { limit: EXPORT_PAGE, offset }).data.map(paymentRow)
-            : ctx.store.checkouts.page(id, { limit: EXPORT_PAGE, offset }).data.map(checkoutRow);
-        rows.push(...page);
-        if (page.length < EXPORT_PAGE) break;
+        let read: number;
+        if (kind === 'payments') {
+          const page = ctx.store.payments.page(id, { limit: EXPORT_PAGE, offset }).data;
+          read = page.length;
+          for (const p of page) {
+            if (inRange(Date.parse(p.received_at), range)) rows.push(paymentRow(p, zone));
+          }
+        } else {
+          const page = ctx.store.checkouts.page(id, { limit: EXPORT_PAGE, offset }).data;
+          read = page.length;
+          for (const c of page) {
+            if (inRange(Date.parse(c.created_at), range)) rows.push(checkoutRow(c, zone));
+          }
+        }
+        if (read < EXPORT_PAGE) break;
       }
       const header = kind === 'payments' ? PAYMENT_COLUMNS : CHECKOUT_COLUMNS;
       const { day } = localDay(ctx.now().getTime());
       return {
         filename: exportFilename(kind, getProfile(ctx.store, id).name, day),
-        csv: toCsv(header, rows),
+        csv: exportCsv(header, rows, separator),
         rows: rows.length,
       };
     },

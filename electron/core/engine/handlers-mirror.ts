@@ -11,6 +11,10 @@ type MirrorHandlers = Pick<
 >;
 
 export function mirrorHandlers(ctx: HandlerContext, mirror: CheckoutMirror): MirrorHandlers {
+  // The kept count (migration 8's triggers): one row, so it is read on every ask.
+  const mirrored = ctx.store.db.prepare(
+    'SELECT COALESCE(MAX(n), 0) AS n FROM checkout_counts WHERE profile_id = ?',
+  );
   return {
     'checkouts.search': async (input) => {
       // A profile switched since the last call starts its own sync; the search answers from
@@ -19,6 +23,12 @@ export function mirrorHandlers(ctx: HandlerContext, mirror: CheckoutMirror): Mir
       return searchCheckouts(ctx.store.db, ctx.store.checkouts, ctx.active.id, input);
     },
     'checkouts.sync': async ({ full }) => mirror.sync(full === true),
-    'checkouts.syncStatus': async () => mirror.status(),
+    // The status's own count is the one its last push read; links created here since then
+    // (checkouts.create stores them) are in the mirror too, so the count is read now.
+    'checkouts.syncStatus': async () => {
+      const status = mirror.status();
+      const n = (mirrored.get(status.profile_id) as { n: number } | undefined)?.n;
+      return n === undefined ? status : { ...status, mirrored: n };
+    },
   };
 }

@@ -78,6 +78,8 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
   // on screen refetches now, the others when next shown.
   const offCreated = merchant.on('checkout.created', () => {
     void client.invalidateQueries({ queryKey: qk.checkouts });
+    // It is in the mirror now: "X of Y" and Settings' "N checkouts copied" count it.
+    void client.invalidateQueries({ queryKey: qk.sync });
   });
   // A link switched off or on (from a detail view here or on another screen).
   const offUpdated = merchant.on('checkout.updated', (c: Checkout) => {

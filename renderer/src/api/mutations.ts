@@ -117,7 +117,7 @@ export function useCheckReach(react: Reactions<Output<'receiver.check'>> = {}) {
 
 export function useExportCsv(react: Reactions<Output<'export.csv'>> = {}) {
   return useMutation({
-    mutationFn: (kind: 'payments' | 'checkouts') => merchant.export.csv({ kind }),
+    mutationFn: (input: Input<'export.csv'>) => merchant.export.csv(input),
     onSuccess: react.onSuccess,
     onError: react.onError,
   });

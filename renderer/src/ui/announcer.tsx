@@ -1,4 +1,5 @@
 // One polite live region plus a short-lived toast: "Link copied", "Settings saved".
+import { useEffect } from 'react';
 import { create } from 'zustand';
 
 interface ToastState {
@@ -31,6 +32,17 @@ export const hideToast = () => useToast.getState().hide();
 
 export function Announcer() {
   const message = useToast((s) => s.message);
+  // Typing in the screen means the toast was read ("Sandbox ready. Create your first payment
+  // link." while the first line is filled in): it goes then rather than after its seconds,
+  // and its row goes back to the screen.
+  useEffect(() => {
+    if (!message) return;
+    const main = document.getElementById('main');
+    if (!main) return;
+    const used = () => hideToast();
+    main.addEventListener('input', used, true);
+    return () => main.removeEventListener('input', used, true);
+  }, [message]);
   return (
     <div className="toast-region" role="status" aria-live="polite">
       {message ? <div className="toast">{message}</div> : null}

@@ -89,7 +89,14 @@ describe('reading typed prices', () => {
 
   it('says what is wrong with text that is not a price', () => {
     expect(readPrice('12a', 'USD', 'en-US')).toEqual({ kind: 'error', reason: 'must be a number' });
-    expect(readPrice('-3', 'USD', 'en-US')).toEqual({ kind: 'error', reason: 'must be a number' });
+    // Issue 22 §13: a negative amount is named as such.
+    for (const text of ['-3', '−3', '-4,50', '-€4,50']) {
+      expect(readPrice(text, 'EUR', 'de-DE'), text).toEqual({
+        kind: 'error',
+        reason: 'cannot be negative',
+      });
+    }
+    expect(readPrice('-x', 'USD', 'en-US')).toEqual({ kind: 'error', reason: 'must be a number' });
     expect(readPrice('1..5', 'USD', 'en-US')).toEqual({
       kind: 'error',
       reason: 'must be a number',

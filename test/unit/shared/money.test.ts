@@ -37,7 +37,7 @@ describe('money in minor units', () => {
     expect(parseMajorText('.5', 'EUR')).toEqual({ ok: true, minor: 50 });
     expect(parseMajorText('', 'USD')).toEqual({ ok: false, reason: 'is required' });
     expect(parseMajorText('12a', 'USD')).toEqual({ ok: false, reason: 'must be a number' });
-    expect(parseMajorText('-3', 'USD')).toEqual({ ok: false, reason: 'must be a number' });
+    expect(parseMajorText('-3', 'USD')).toEqual({ ok: false, reason: 'cannot be negative' });
     expect(parseMajorText('10.5', 'JPY').ok).toBe(false);
   });
 

@@ -51,6 +51,7 @@ export const CheckoutRow = memo(function CheckoutRow(props: {
           text={c.checkout_url}
           label="Copy"
           aria-label={`Copy link for ${c.product_name}`}
+          copiedAriaLabel={`Copied link for ${c.product_name}`}
         />
         <Button
           size="sm"

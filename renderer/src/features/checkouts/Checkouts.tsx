@@ -18,11 +18,21 @@ import { CheckoutRow, ROW_HEIGHT } from './CheckoutRow.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { SearchBox, useSearchShortcut } from './SearchBox.tsx';
 import { SyncLine } from './SyncLine.tsx';
-import { isFiltered, searchErrorText, searchInput, type SearchState } from './search-input.ts';
+import {
+  checkoutIdOfUrl,
+  isFiltered,
+  searchErrorText,
+  searchInput,
+  type SearchState,
+} from './search-input.ts';
 import { countText } from './sync-text.ts';
+import { CutLinkHint } from './CutLinkHint.tsx';
 
 /** Long enough to skip the keys of a word typed at speed, short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 150;
+
+/** Up to this many rows fit the scroll area's least height: it takes theirs instead. */
+const FEW_ROWS = 2;
 
 /** An answer and the query it answers (its hits are marked with that query, not the box's). */
 interface Shown {
@@ -46,6 +56,9 @@ export function Checkouts() {
   };
   const built = searchInput(state, new Date(now));
   const input = 'input' in built ? built.input : null;
+  // An impossible range ("To" before "From") has no answer: the last one, kept on screen
+  // under its count, would read as the answer to these dates.
+  const dateError = 'error' in built ? built.error : null;
   const q = useCheckoutSearch(input);
   const sync = useSyncStatus();
   const syncNow = useSyncCheckouts();
@@ -96,6 +109,8 @@ export function Checkouts() {
   const filtered = isFiltered(state);
   const mirrored = sync.data?.mirrored ?? null;
   const searchError = q.isError ? searchErrorText(toEngineError(q.error)) : null;
+  // A pasted payment link that finds nothing may have been cut off (CutLinkHint).
+  const urlId = current ? checkoutIdOfUrl(current.query) : null;
   const onlyStatus = filtered && !query.trim() && !ui.currencyFilter && ui.dateRange === 'any';
 
   const clear = () => {
@@ -117,17 +132,21 @@ export function Checkouts() {
 
       <div className="search-bar">
         <SearchBox ref={boxRef} value={ui.search} onChange={ui.setSearch} error={searchError} />
-        {current ? (
+        {current && !dateError ? (
           <span className="search-count" aria-live="polite" aria-atomic="true">
             {filtered || mirrored === null
               ? `${countText(total, mirrored ?? total, locale, capped)}`
               : `${fmt.format(total)} ${total === 1 ? 'checkout' : 'checkouts'}`}
           </span>
         ) : null}
-        <FilterChips dateError={'error' in built ? built.error : null} />
+        <FilterChips dateError={dateError} />
       </div>
 
-      {!current ? (
+      {dateError ? (
+        <EmptyState title="No list for these dates">
+          <p className="muted">Fix the dates to see checkouts.</p>
+        </EmptyState>
+      ) : !current ? (
         q.isError ? (
           <ErrorState
             title="Checkouts could not be searched"
@@ -148,19 +167,27 @@ export function Checkouts() {
         ) : (
           <EmptyState
             title={
-              current.query
-                ? `No checkouts match “${current.query}”`
-                : onlyStatus
-                  ? `No ${ui.checkoutFilter} payment links`
-                  : 'No checkouts match these filters'
+              urlId !== null
+                ? `No checkout has the id “${urlId}”`
+                : current.query
+                  ? `No checkouts match “${current.query}”`
+                  : onlyStatus
+                    ? `No ${ui.checkoutFilter} payment links`
+                    : 'No checkouts match these filters'
             }
           >
+            {urlId !== null ? <CutLinkHint id={urlId} onShow={() => ui.setSearch(urlId)} /> : null}
             <Button onClick={clear}>Clear search and filters</Button>
           </EmptyState>
         )
       ) : (
         <>
-          <div className="table-scroll" ref={scrollRef} tabIndex={0} aria-label="Checkouts table">
+          <div
+            className={`table-scroll${rows.length <= FEW_ROWS ? ' few-rows' : ''}`}
+            ref={scrollRef}
+            tabIndex={0}
+            aria-label="Checkouts table"
+          >
             <table className="table" aria-busy={q.isFetching || undefined}>
               <thead>
                 <tr>

@@ -117,3 +117,18 @@ export function searchErrorText(err: { message: string; field?: string | undefin
     .replace(/\.?\s*$/, '.');
   return `${name} ${rest}`;
 }
+
+/**
+ * The checkout id at the end of a pasted payment link ({checkout_page_base}/pay/<id>), or
+ * null when the text is not an http(s) URL: the engine's search reads a URL the same way
+ * (store/checkout-search.ts) and looks for exactly that id.
+ */
+export function checkoutIdOfUrl(text: string): string | null {
+  if (!/^https?:\/\//i.test(text.trim())) return null;
+  try {
+    const last = new URL(text.trim()).pathname.split('/').filter(Boolean).pop();
+    return last ? decodeURIComponent(last) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,20 +1,10 @@
-// Common currencies first, then every ISO 4217 code; the label says how many decimals the
-// price fields accept, because that rule changes with the currency (JPY 0, KWD 3).
+// Common currencies first, then every ISO 4217 code, each with its name; the label says how
+// many decimals the price fields accept, because that rule changes with the currency (JPY 0,
+// KWD 3).
 import { useId } from 'react';
 import { ALL_CURRENCIES, COMMON_CURRENCIES, currencyExponent } from '#shared/currencies.ts';
-
-const names = (() => {
-  try {
-    return new Intl.DisplayNames(undefined, { type: 'currency' });
-  } catch {
-    return null;
-  }
-})();
-
-function label(code: string): string {
-  const name = names?.of(code);
-  return name && name !== code ? `${code} — ${name}` : code;
-}
+import { currencyLabel } from '../../lib/currency-names.ts';
+import { userLocale } from '../../lib/locale.ts';
 
 const common = new Set<string>(COMMON_CURRENCIES);
 const rest = ALL_CURRENCIES.filter((c) => !common.has(c));
@@ -25,6 +15,7 @@ export function CurrencyPicker(props: {
   error?: string | undefined;
 }) {
   const id = useId();
+  const locale = userLocale();
   const exp = (() => {
     try {
       return currencyExponent(props.value);
@@ -47,14 +38,14 @@ export function CurrencyPicker(props: {
         <optgroup label="Common">
           {COMMON_CURRENCIES.map((c) => (
             <option key={c} value={c}>
-              {label(c)}
+              {currencyLabel(c, locale)}
             </option>
           ))}
         </optgroup>
         <optgroup label="All currencies">
           {rest.map((c) => (
             <option key={c} value={c}>
-              {label(c)}
+              {currencyLabel(c, locale)}
             </option>
           ))}
         </optgroup>

@@ -167,9 +167,20 @@ export function NewLink() {
         </div>
         <div className="summary-total">
           <span className="muted small">Total</span>
-          <output className="total" aria-live="polite" aria-label="Total">
+          <output
+            className="total"
+            aria-live="polite"
+            aria-label="Total"
+            aria-describedby={check.totalNote ? 'total-note' : undefined}
+          >
             {check.total === null ? '—' : formatMoney(check.total, draft.currency, locale)}
           </output>
+          {/* Why "—": the sum of the valid lines alone is never shown as the total. */}
+          {check.totalNote ? (
+            <span className="total-note muted small" id="total-note">
+              {check.totalNote}
+            </span>
+          ) : null}
         </div>
         <Button type="submit" variant="primary" size="lg" busy={create.isPending}>
           Create payment link

@@ -20,8 +20,13 @@ export interface DraftCheck {
   issues: Issues;
   /** The body to send, when there is no issue. */
   body: CreateCheckoutInput | null;
-  /** Σ of the lines that are valid so far, in major units; null if none is. */
+  /**
+   * Σ of the lines in major units: null unless every line is a valid amount. The sum of the
+   * valid lines alone is never shown, because it is not what the link would ask for.
+   */
   total: number | null;
+  /** Why there is no total, in one line ("No total until line 2 has a price"); else null. */
+  totalNote: string | null;
   lines: LineCheck[];
   complete: boolean;
   productName: string;
@@ -113,18 +118,45 @@ export function checkDraft(draft: Draft, locale: string): DraftCheck {
       totalMinor: lineTotal !== null && Number.isSafeInteger(lineTotal) ? lineTotal : null,
     };
   });
-  const valid = lines.flatMap((l) => (l.totalMinor === null ? [] : [l.totalMinor]));
-  const sum = valid.reduce((a, b) => a + b, 0);
+  const sum = lines.reduce((a, l) => a + (l.totalMinor ?? 0), 0);
+  const bad = lines.flatMap((l, i) => (l.totalMinor === null ? [i] : []));
   const complete = Object.keys(issues).length === 0;
+  let totalNote: string | null = null;
+  if (!currencyOk) totalNote = 'No total until a currency is chosen';
+  else if (draft.lines.length === 0) totalNote = 'No total until a line is added';
+  else if (bad.length > 0) {
+    const more = bad.length - 1;
+    totalNote =
+      lineNote(bad[0]!, draft.lines[bad[0]!]?.price ?? '', lines[bad[0]!]!, issues) +
+      (more > 0 ? ` (and ${more} more ${more === 1 ? 'line' : 'lines'} to fix)` : '');
+  } else if (!Number.isSafeInteger(sum) || issues.items === 'total is too large') {
+    totalNote = 'No total: it is too large';
+  }
   return {
     issues,
     body: complete ? body : null,
-    total:
-      valid.length && currencyOk && Number.isSafeInteger(sum) ? fromMinor(sum, currency) : null,
+    total: totalNote === null ? fromMinor(sum, currency) : null,
+    totalNote,
     lines,
     complete,
     productName: productName(draft.lines.map((l) => ({ name: l.name || 'Untitled item' }))),
   };
+}
+
+/** Why line i has no line total, as the end of "No total …". */
+function lineNote(i: number, typed: string, line: LineCheck, issues: Issues): string {
+  const n = `line ${i + 1}’s`;
+  const price = issues[`items[${i}].amount`];
+  const quantity = issues[`items[${i}].quantity`];
+  if (line.price.kind === 'empty') return `No total until line ${i + 1} has a price`;
+  if (line.price.kind === 'ambiguous') {
+    return `No total until you choose what ${n} “${typed.trim()}” means`;
+  }
+  // The line's own error, just above, says what is wrong; this says which line to look at.
+  if (price) return `No total: ${n} price needs fixing`;
+  if (quantity) return `No total: ${n} quantity needs fixing`;
+  // Price and quantity are valid each, but their product is past what can be sent.
+  return `No total: ${n} total is too large`;
 }
 
 /** A service error's field path as the label a person sees ("Line 2 price"). */

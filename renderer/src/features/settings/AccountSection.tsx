@@ -83,7 +83,8 @@ export function AccountSection() {
       {sandbox ? (
         <p className="muted">
           The sandbox runs inside the console at {active.base_url}; its key is created and kept for
-          you.
+          you. It is shaped like a live key (sk_live_…) but works only with this sandbox: no real
+          money moves.
         </p>
       ) : (
         <form className="inline-form" onSubmit={submitUrl} noValidate>
@@ -110,8 +111,8 @@ export function AccountSection() {
       )}
       <div className="key-row">
         <div>
-          <span className="field-label">API key</span>
-          <p className="mono" aria-label="API key (masked)">
+          <span className="field-label">{sandbox ? 'Sandbox key' : 'API key'}</span>
+          <p className="mono" aria-label={`${sandbox ? 'Sandbox key' : 'API key'} (masked)`}>
             {k.present ? k.masked : <span className="muted">No key stored</span>}
           </p>
         </div>

@@ -60,7 +60,10 @@ export function ProfilesSection() {
                     {active ? <Badge tone="ok">In use</Badge> : null}
                   </span>
                   <span className="muted small truncate">
-                    {p.base_url} · {p.key.present ? `key ${p.key.masked ?? 'stored'}` : 'no key'}
+                    {p.base_url} ·{' '}
+                    {p.key.present
+                      ? `${p.kind === 'sandbox' ? 'sandbox key' : 'key'} ${p.key.masked ?? 'stored'}`
+                      : 'no key'}
                   </span>
                 </div>
                 {!active ? (

@@ -6,8 +6,18 @@ import { announce } from '../../ui/announcer.tsx';
 export function CopyButton({
   text,
   label = 'Copy link',
+  copiedAriaLabel,
   ...rest
-}: { text: string; label?: string } & ButtonProps) {
+}: {
+  text: string;
+  label?: string;
+  /**
+   * The name while "✓ Copied" shows, when the button has an aria-label ("Copy link for Tea"
+   * becomes "Copied link for Tea"): a name that still said "Copy" would not match the
+   * words on the button (WCAG 2.5.3, axe label-content-name-mismatch).
+   */
+  copiedAriaLabel?: string;
+} & ButtonProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -17,6 +27,7 @@ export function CopyButton({
   return (
     <Button
       {...rest}
+      {...(copied && copiedAriaLabel ? { 'aria-label': copiedAriaLabel } : {})}
       onClick={async () => {
         const ok = await copyText(text);
         setCopied(ok);

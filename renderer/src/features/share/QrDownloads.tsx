@@ -20,7 +20,9 @@ export function QrDownloads({ checkout: c }: { checkout: Checkout }) {
     try {
       const name = `qr-${fileSlug(c.product_name)}-${fileSlug(c.id).slice(0, 8)}.${kind}`;
       downloadBlob(name, await qrFile(c.checkout_url, kind));
-      announce(`Saving ${name}`);
+      // The whole file is handed to the download (Electron asks where to put it); the page
+      // hears nothing after that, so this is the last word, not a "Saving…" that never ends.
+      announce(`Saved ${name}`);
     } catch (e) {
       announce(`The QR code could not be saved: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

@@ -29,6 +29,11 @@ it('uses a new key from the next call on, and none once it is cleared', async ()
     // No key: the next call says so rather than using the one it had.
     await h.engine.call('key.clear', {});
     await expect(h.engine.call('checkouts.list', {})).rejects.toMatchObject({ code: 'no_key' });
+    // It is the sandbox's own key (issue 22 §13): never "add the live key" from a dashboard.
+    const err = await h.engine.call('checkouts.list', {}).catch((e: Error) => e);
+    expect((err as Error).message).toBe(
+      'The sandbox key of "Sandbox" is missing. Restart the console: it makes a new sandbox key.',
+    );
   } finally {
     await h.close();
   }

@@ -124,9 +124,20 @@ describe('Sandbox profile: zero set-up', () => {
     expect(csv.csv).toContain(`${c.id},Scarf + 1 more,64.97,USD,verified`);
     const csv2 = await engine.call('export.csv', { kind: 'checkouts' });
     expect(csv2.rows).toBe(1);
+    // A byte-order mark, the stable English keys, then the UTC time and the zone's name.
     expect(csv2.csv.split('\r\n')[0]).toBe(
-      'created_at,id,product_name,amount,currency,active,paid,checkout_url',
+      '\uFEFFcreated_at,id,product_name,amount,currency,active,paid,checkout_url,created_at_utc,time_zone',
     );
+    const semi = await engine.call('export.csv', { kind: 'payments', separator: ';' });
+    expect(semi.csv).toContain(`;${c.id};Scarf + 1 more;64,97;USD;verified;`);
+    const none = await engine.call('export.csv', { kind: 'payments', to: '2000-01-01' });
+    expect(none.rows).toBe(0);
+    const reversed = await callError(engine, 'export.csv', {
+      kind: 'payments',
+      from: '2026-02-02',
+      to: '2026-02-01',
+    });
+    expect(reversed).toMatchObject({ code: 'bad_input', field: 'to' });
   });
 
   it('opens only checkout pages the console knows', async () => {

@@ -47,7 +47,7 @@ describe('checkDraft', () => {
     expect(check.total).toBeNull();
   });
 
-  it('an invalid line has no line total; the total adds the valid lines only', () => {
+  it('an invalid line has no line total, and then there is no Total: it says which line', () => {
     const check = checkDraft(
       draft(
         [
@@ -60,7 +60,96 @@ describe('checkDraft', () => {
     );
     expect(check.issues['items[0].quantity']).toBe('Quantity must be at most 10000');
     expect(check.lines.map((l) => l.totalMinor)).toEqual([null, 325]);
-    expect(check.total).toBe(3.25);
+    // Issue 22 §2: the sum of the other lines is not the amount a shopkeeper may read out.
+    expect(check.total).toBeNull();
+    expect(check.totalNote).toBe('No total: line 1’s quantity needs fixing');
+  });
+
+  // Issue 22 §2, the three cases seen: an undecided price (de-DE "1,500"), a refused one
+  // (JPY "0.1") and a line whose total is too large; never the sum of the other lines.
+  it('an undecided line leaves no Total (not 1.248,06 €)', () => {
+    const check = checkDraft(
+      draft([
+        ['Vase', '1,500'],
+        ['Bowl', '1.248,06'],
+      ]),
+      'de-DE',
+    );
+    expect(check.lines.map((l) => l.totalMinor)).toEqual([null, 124806]);
+    expect(check.total).toBeNull();
+    expect(check.totalNote).toBe('No total until you choose what line 1’s “1,500” means');
+  });
+
+  it('a refused line leaves no Total (not ¥3,036)', () => {
+    const check = checkDraft(
+      draft(
+        [
+          ['Mochi', '3036'],
+          ['Tea', '0.1'],
+        ],
+        'JPY',
+      ),
+      'en-US',
+    );
+    expect(check.total).toBeNull();
+    expect(check.totalNote).toBe('No total: line 2’s price needs fixing');
+  });
+
+  it('a line whose total is too large leaves no Total (not $3.00)', () => {
+    const check = checkDraft(
+      draft(
+        [
+          ['Yacht', '9,999,999,999,999.99', '10000'],
+          ['Tea', '3.00'],
+        ],
+        'USD',
+      ),
+      'en-US',
+    );
+    expect(check.lines.map((l) => l.totalMinor)).toEqual([null, 300]);
+    expect(check.total).toBeNull();
+    expect(check.totalNote).toBe('No total: line 1’s total is too large');
+  });
+
+  it('a line with no price yet, and more than one line to fix, are said in one line', () => {
+    const check = checkDraft(
+      draft(
+        [
+          ['Tea', '3.00'],
+          ['Cake', ''],
+          ['Scone', 'abc'],
+        ],
+        'USD',
+      ),
+      'en-US',
+    );
+    expect(check.total).toBeNull();
+    expect(check.totalNote).toBe('No total until line 2 has a price (and 1 more line to fix)');
+  });
+
+  it('every line valid: the Total and no note', () => {
+    const check = checkDraft(
+      draft(
+        [
+          ['Tea', '3.00', '2'],
+          ['Cake', '1.25'],
+        ],
+        'USD',
+      ),
+      'en-US',
+    );
+    expect(check.total).toBe(7.25);
+    expect(check.totalNote).toBeNull();
+  });
+
+  it('"-3" says a price cannot be negative, not that it must be a number', () => {
+    for (const text of ['-3', '−3', '-3.50', '-$3']) {
+      const check = checkDraft(draft([['Tea', text]], 'USD'), 'en-US');
+      expect(check.issues['items[0].amount'], text).toBe('Price cannot be negative');
+    }
+    expect(checkDraft(draft([['Tea', '-abc']], 'USD'), 'en-US').issues['items[0].amount']).toBe(
+      'Price must be a number',
+    );
   });
 
   it('removing the last line leaves none (focus goes to Add line), Undo puts it back', () => {
