@@ -54,16 +54,29 @@ export function checkoutIdOfUrl(text: string): string | null {
 export const COUNT_CAP = 1000;
 
 /**
- * How much one search may read: candidates the index hands back (each checked for the text)
- * and milliseconds spent reading them. Past either, the answer has what was found so far and
- * says `partial`. A search people make stops long before (the page and the count stop
- * early); repetitive text, a query of one repeated trigram or a deep page do not.
+ * How much one search may read: candidates the index hands back (each checked for the text),
+ * the CPU time of its thread, and wall time. Past any, the answer has what was found so far
+ * and says `partial`. A search people make stops long before (the page and the count stop
+ * early); repetitive text, a query of one repeated trigram or a deep page do not. The work
+ * is counted in CPU time so that a busy machine slows a search down rather than cutting
+ * ordinary ones short; the wall-time bound still ends it when the thread gets little CPU.
  */
 export interface SearchBudget {
   candidates: number;
+  /** CPU milliseconds of the searching thread (wall milliseconds where Node cannot tell). */
   ms: number;
+  wallMs: number;
 }
-export const SEARCH_BUDGET: SearchBudget = { candidates: 100_000, ms: 25 };
+export const SEARCH_BUDGET: SearchBudget = { candidates: 100_000, ms: 25, wallMs: 250 };
+
+/** This thread's CPU time in ms (process.threadCpuUsage, Node 23.9+), or the wall clock. */
+const cpuMs: () => number =
+  typeof process.threadCpuUsage === 'function'
+    ? () => {
+        const u = process.threadCpuUsage();
+        return (u.user + u.system) / 1000;
+      }
+    : () => performance.now();
 
 /**
  * Characters of each field a candidate is checked in: more than any text the service's own
@@ -155,6 +168,7 @@ export function searchCheckouts(
   options: SearchOptions = {},
 ): CheckoutPage {
   const started = performance.now();
+  const cpuStarted = cpuMs();
   const cap = options.cap ?? COUNT_CAP;
   const budget = { ...SEARCH_BUDGET, ...options.budget };
   const text = (input.query ?? '').trim();
@@ -266,12 +280,18 @@ export function searchCheckouts(
   // rows found are the newest matches, the total a lower bound).
   const ids: string[] = [];
   const stopAt = Math.max(cap, input.offset + input.limit) + 1;
-  const deadline = started + budget.ms;
+  const deadline = started + budget.wallMs;
+  const cpuDeadline = cpuStarted + budget.ms;
   let count = 0;
   let read = 0;
   let partial = false;
   for (const row of db.prepare(sql).iterate(...args) as Iterable<Candidate>) {
-    if (read >= budget.candidates || performance.now() >= deadline) {
+    // The CPU clock is a system call: read every 8th candidate (a check is bounded anyway).
+    if (
+      read >= budget.candidates ||
+      performance.now() >= deadline ||
+      (read % 8 === 0 && cpuMs() >= cpuDeadline)
+    ) {
       partial = true;
       break;
     }

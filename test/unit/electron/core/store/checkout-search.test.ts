@@ -270,7 +270,7 @@ function agree(store: Store, rows: Row[], profile: string, qs: CheckoutSearch[],
     // No budget: this compares complete answers (the budget has its own tests).
     const got = searchCheckouts(store.db, store.checkouts, profile, q, {
       cap,
-      budget: { candidates: Infinity, ms: Infinity },
+      budget: { candidates: Infinity, ms: Infinity, wallMs: Infinity },
     });
     expect(got.partial, JSON.stringify(q)).toBeUndefined();
     const want = scan(rows, profile, q, cap);
