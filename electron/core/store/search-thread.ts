@@ -3,6 +3,7 @@
 // A search does bounded work (its budget), but one step of the full-text index can still
 // take tens of milliseconds and node:sqlite cannot interrupt it; here that step holds up
 // only the next search, never the event loop that acknowledges webhooks.
+import { setPriority } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { searchCheckouts, type CheckoutSearch } from './checkout-search.ts';
@@ -13,6 +14,17 @@ export interface SearchCall {
   seq: number;
   profileId: string;
   input: CheckoutSearch;
+}
+
+// On a busy machine the acknowledgements should win the CPU over a search: this thread runs
+// at a lower priority. Only on Linux, where a priority set for "this process" (0) applies to
+// the calling thread alone; elsewhere it would lower the whole engine.
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, 10);
+  } catch {
+    // Not allowed here (a sandbox, a container's seccomp): searches run at normal priority.
+  }
 }
 
 const port = parentPort!;
