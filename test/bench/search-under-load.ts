@@ -3,9 +3,9 @@
 // whose acknowledgements are timed. Three phases, the same webhook rate in each:
 //   quiet      webhooks only: the receiver's own latency on this machine at this moment;
 //   thread     the adversarial searches through the engine (its search thread);
-//   in-thread  the same searches on the engine's thread (searchCheckouts on a connection of
-//              the engine's process), the way search ran before issue 21: what the thread
-//              spares the acknowledgements. Reference only, no target.
+//   in-thread  the same (bounded) searches on the engine's thread (searchCheckouts on a
+//              connection of the engine's process), where search ran before issue 21: what
+//              the thread spares the acknowledgements. Reference only, no target.
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
