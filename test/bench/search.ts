@@ -323,7 +323,9 @@ async function main(): Promise<void> {
   for (const [p, a] of Object.entries(acks)) {
     console.log(`  ${`acknowledgements, ${p}`.padEnd(30)} ${JSON.stringify(a)}`);
   }
-  console.log("The same searches on the engine's thread (reference: bounded, where search ran before issue 21):");
+  console.log(
+    "The same searches on the engine's thread (reference: bounded, where search ran before issue 21):",
+  );
   for (const [label, a] of Object.entries(large.adversarial_in_thread as object)) {
     if (typeof a !== 'string') console.log(`  ${label.padEnd(30)} ${JSON.stringify(a)}`);
   }
