@@ -8,17 +8,18 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
-          // Writer threads are separate modules loaded by path: the embedded sandbox's, and
-          // the webhook receiver's.
+          // Worker threads are separate modules loaded by path: the embedded sandbox's writer,
+          // the webhook receiver's writer, and the checkout search's reader.
           'sandbox-writer-thread': resolve(import.meta.dirname, 'sandbox/writer/thread.ts'),
           'receiver-writer-thread': resolve(
             import.meta.dirname,
             'electron/core/receiver/writer-thread.ts',
           ),
+          'search-thread': resolve(import.meta.dirname, 'electron/core/store/search-thread.ts'),
         },
         // keytar is a native addon: loaded at run time, never bundled.
         external: ['keytar'],
-        // One flat folder, so a chunk finds the *-writer-thread.js files beside itself.
+        // One flat folder, so a chunk finds the *-thread.js files beside itself.
         output: { chunkFileNames: '[name]-[hash].js' },
       },
     },

@@ -42,7 +42,14 @@ const ExportDay = z.iso.date({ message: 'must be a date like 2026-01-31' });
 /** checkouts.search: everything optional but the page; the mirror answers, not the service. */
 export const SearchInput = z
   .object({
-    query: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+    // A control character (NUL, an escape, a tab) is never part of a name people search
+    // for, and NUL would end the full-text query early: refused, naming the field.
+    query: z
+      .string()
+      .trim()
+      .max(500, 'must be at most 500 characters')
+      .refine((q) => !/\p{Cc}/u.test(q), 'must not contain a control character (such as NUL)')
+      .optional(),
     status: z.enum(['active', 'inactive', 'paid']).optional(),
     currency: z
       .string()

@@ -38,6 +38,12 @@ export const CheckoutPage = z.object({
   total: z.number().int(),
   /** Set by checkouts.search when it stopped counting: more than `total` match. */
   total_capped: z.boolean().optional(),
+  /**
+   * Set by checkouts.search when it stopped at its work budget before reading every
+   * candidate: the rows are the newest matches it found, `total` how many it found (a lower
+   * bound), and more may match.
+   */
+  partial: z.boolean().optional(),
   limit: z.number().int(),
   offset: z.number().int(),
 });

@@ -164,7 +164,7 @@ export async function createEngine(
     ...detailHandlers(ctx),
     ...settingsHandlers(ctx),
     ...sandboxHandlers(ctx),
-    ...mirrorHandlers(ctx, mirror),
+    ...mirrorHandlers(ctx, mirror, log),
     ...tunnelHandlers(ctx),
   };
 

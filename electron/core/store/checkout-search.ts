@@ -1,10 +1,15 @@
 // Search over the checkout mirror (channel checkouts.search): one full-text query of
 // migration 8's index holds the text and the chips, answered newest first by the index
 // itself; the total is exact up to COUNT_CAP; each hit says where it matched (highlighting).
+// Every search does bounded work (issue 21): the query asks for a few distinct trigrams,
+// the candidates the index hands back are read within a budget (a count and a time), and an
+// answer cut short by the budget says so (`partial`). The engine runs it on a thread of its
+// own (search-reader.ts), since one step of the index can still take tens of milliseconds.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { ALL_CURRENCIES, currencyExponent } from '#shared/currencies.ts';
-import type { Checkout, CheckoutMatch, CheckoutPage } from '#shared/domain.ts';
+import type { CheckoutPage } from '#shared/domain.ts';
 import { currencyTerm, phrase, SKEY_MS, startsTerm, statusTerm } from './checkout-facets.ts';
+import { fold, pageRows } from './checkout-search-rows.ts';
 import { refreshPaidFacets } from './checkout-text-refresh.ts';
 import type { CheckoutsRepo } from './types.ts';
 
@@ -48,6 +53,49 @@ export function checkoutIdOfUrl(text: string): string | null {
  */
 export const COUNT_CAP = 1000;
 
+/**
+ * How much one search may read: candidates the index hands back (each checked for the text),
+ * the CPU time of its thread, and wall time. Past any, the answer has what was found so far
+ * and says `partial`. A search people make stops long before (the page and the count stop
+ * early); repetitive text, a query of one repeated trigram or a deep page do not. The work
+ * is counted in CPU time so that a busy machine slows a search down rather than cutting
+ * ordinary ones short; the wall-time bound still ends it when the thread gets little CPU.
+ */
+export interface SearchBudget {
+  candidates: number;
+  /** CPU milliseconds of the searching thread (wall milliseconds where Node cannot tell). */
+  ms: number;
+  wallMs: number;
+}
+export const SEARCH_BUDGET: SearchBudget = { candidates: 100_000, ms: 25, wallMs: 250 };
+
+/** This thread's CPU time in ms (process.threadCpuUsage, Node 23.9+), or the wall clock. */
+const cpuMs: () => number =
+  typeof process.threadCpuUsage === 'function'
+    ? () => {
+        const u = process.threadCpuUsage();
+        return (u.user + u.system) / 1000;
+      }
+    : () => performance.now();
+
+/**
+ * Characters of each field a candidate is checked in: more than any text the service's own
+ * limits allow (100 items of 200 characters), so no real match is missed; a field of
+ * megabytes costs no more than this to check.
+ */
+export const CHECK_CHARS = 32_768;
+
+export interface SearchOptions {
+  /** Matches counted exactly up to this many (COUNT_CAP). */
+  cap?: number;
+  budget?: Partial<SearchBudget>;
+  /**
+   * Rewrite the index rows of checkouts paid since they were indexed before a status search
+   * (false on a read-only connection: the caller did it on the writing one).
+   */
+  refresh?: boolean;
+}
+
 /** No other profile has checkouts in the mirror (two seeks in the (profile_id, id) index). */
 function soleProfile(db: DatabaseSync, profileId: string): boolean {
   const r = db
@@ -59,27 +107,52 @@ function soleProfile(db: DatabaseSync, profileId: string): boolean {
   return r.other === 0;
 }
 
-/** Folds text the way the index does: no case, no diacritics. */
-const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** Distinct trigrams asked for at most: each is a term the index intersects in one step. */
+const MAX_TERMS = 6;
 
 /**
  * The full-text terms for typed text of 3+ characters. Up to 3 characters are one trigram,
- * exact. Longer text asks for a few trigrams that cover it (at 0, 3, 6, … and the last),
- * each a cheap term; the rows they find are then checked for the text itself. A phrase of
- * every trigram would be exact but costs a check of positions in every candidate, which
- * is what made a broad word combined with a chip miss the target (docs/benchmarks.md).
+ * exact. Longer text asks for a few trigrams of it (those at 0, 3, 6, … and the last), each
+ * a cheap term; the rows they find are then checked for the text itself. A phrase of every
+ * trigram would be exact but costs a check of positions in every candidate, which is what
+ * made a broad word combined with a chip miss the target (docs/benchmarks.md).
+ *
+ * Each trigram is asked once. Repetitive text ("ProProPro") repeats its trigrams at those
+ * places, so its other trigrams ("roP", "oPr") are added until there are three distinct
+ * ones: asking "Pro" three times read every row holding "Pro" (565 ms at 200,000, and 166
+ * times for a 498-character query, 3.6 s). No more than MAX_TERMS, spread over the text: a
+ * step of the index costs more with each term (a 500-character query asked for 167).
  */
-function textTerms(text: string): { terms: string; check: boolean } {
+export function textTrigrams(text: string): string[] {
   const cps = [...text];
-  const at = new Set<number>();
-  for (let i = 0; i + 3 <= cps.length; i += 3) at.add(i);
-  at.add(cps.length - 3);
-  const grams = [...at].map((i) => phrase(cps.slice(i, i + 3).join('')));
+  const gram = (i: number) => cps.slice(i, i + 3).join('');
+  const chosen = new Map<string, string>();
+  const add = (i: number) => {
+    const g = gram(i);
+    const key = fold(g);
+    if (!chosen.has(key)) chosen.set(key, g);
+  };
+  for (let i = 0; i + 3 <= cps.length; i += 3) add(i);
+  add(cps.length - 3);
+  for (let i = 0; i + 3 <= cps.length && chosen.size < 3; i++) add(i);
+  const grams = [...chosen.values()];
+  if (grams.length <= MAX_TERMS) return grams;
+  return Array.from(
+    { length: MAX_TERMS },
+    (_, k) => grams[Math.round((k * (grams.length - 1)) / (MAX_TERMS - 1))] as string,
+  );
+}
+
+function textTerms(text: string): { terms: string; check: boolean } {
+  const grams = textTrigrams(text).map(phrase);
   return {
     terms: `{product_name item_names checkout_id} : (${grams.join(' AND ')})`,
-    check: cps.length > 3,
+    check: [...text].length > 3,
   };
 }
+
+/** SQL for a text column as a candidate is checked in: its first CHECK_CHARS characters. */
+const checked = (col: string) => `substr(${col}, 1, ${CHECK_CHARS})`;
 
 interface Candidate {
   id: string;
@@ -92,8 +165,12 @@ export function searchCheckouts(
   checkouts: CheckoutsRepo,
   profileId: string,
   input: CheckoutSearch,
-  cap = COUNT_CAP,
+  options: SearchOptions = {},
 ): CheckoutPage {
+  const started = performance.now();
+  const cpuStarted = cpuMs();
+  const cap = options.cap ?? COUNT_CAP;
+  const budget = { ...SEARCH_BUDGET, ...options.budget };
   const text = (input.query ?? '').trim();
   const urlId = checkoutIdOfUrl(text);
   const sought = urlId ?? text;
@@ -122,7 +199,7 @@ export function searchCheckouts(
   }
   if (input.status) {
     // Checkouts paid since they were indexed get their status token first.
-    refreshPaidFacets(db);
+    if (options.refresh !== false) refreshPaidFacets(db);
     terms.push(statusTerm(input.status));
   }
   if (input.currency) terms.push(currencyTerm(input.currency));
@@ -161,7 +238,8 @@ export function searchCheckouts(
   if (terms.length > 0) {
     // Newest first straight from the index (its rowid is the created-order key); the row
     // is read only when a condition needs it. CROSS JOIN keeps the index the outer loop.
-    sql = `SELECT t.checkout_id AS id, t.product_name, t.item_names
+    sql = `SELECT t.checkout_id AS id, ${checked('t.product_name')} AS product_name,
+        ${checked('t.item_names')} AS item_names
       FROM checkout_text t${rowNeeded ? ' CROSS JOIN checkouts c ON c.skey = t.rowid' : ''}
       WHERE checkout_text MATCH ?${where.map((w) => ` AND ${w}`).join('')}
       ORDER BY t.rowid DESC`;
@@ -173,100 +251,64 @@ export function searchCheckouts(
         .prepare('SELECT COALESCE(MAX(n), 0) AS n FROM checkout_counts WHERE profile_id = ?')
         .get(profileId) as { n: number }
     ).n;
-    const ids = db
-      .prepare(
-        `SELECT c.id FROM checkouts c INDEXED BY checkouts_by_skey
-         WHERE c.profile_id = ? ORDER BY c.skey DESC LIMIT ? OFFSET ?`,
-      )
-      .all(profileId, input.limit, input.offset) as unknown as { id: string }[];
+    // A page past the end is empty without walking the index to it.
+    const ids =
+      input.offset >= total
+        ? []
+        : (
+            db
+              .prepare(
+                `SELECT c.id FROM checkouts c INDEXED BY checkouts_by_skey
+                 WHERE c.profile_id = ? ORDER BY c.skey DESC LIMIT ? OFFSET ?`,
+              )
+              .all(profileId, input.limit, input.offset) as unknown as { id: string }[]
+          ).map((r) => r.id);
     return {
-      data: rows(checkouts, profileId, ids, text),
+      data: pageRows(checkouts, profileId, ids, text),
       total,
       limit: input.limit,
       offset: input.offset,
     };
   } else {
-    sql = `SELECT c.id, c.product_name, NULL AS item_names
+    sql = `SELECT c.id, ${checked('c.product_name')} AS product_name, NULL AS item_names
       FROM checkouts c INDEXED BY checkouts_by_skey WHERE ${where.join(' AND ')}
       ORDER BY c.skey DESC`;
   }
 
   // One pass, newest first: the page's rows, and a count that stops once it is past the
-  // cap and past the page.
-  const ids: { id: string }[] = [];
+  // cap and past the page, or when the budget is spent (then the answer is partial: the
+  // rows found are the newest matches, the total a lower bound).
+  const ids: string[] = [];
   const stopAt = Math.max(cap, input.offset + input.limit) + 1;
+  const deadline = started + budget.wallMs;
+  const cpuDeadline = cpuStarted + budget.ms;
   let count = 0;
+  let read = 0;
+  let partial = false;
   for (const row of db.prepare(sql).iterate(...args) as Iterable<Candidate>) {
+    // The CPU clock is a system call: read every 8th candidate (a check is bounded anyway).
+    if (
+      read >= budget.candidates ||
+      performance.now() >= deadline ||
+      (read % 8 === 0 && cpuMs() >= cpuDeadline)
+    ) {
+      partial = true;
+      break;
+    }
+    read += 1;
     if (check && !check(row)) continue;
     count += 1;
-    if (count > input.offset && ids.length < input.limit) ids.push({ id: row.id });
+    if (count > input.offset && ids.length < input.limit) ids.push(row.id);
     if (count >= stopAt) break;
   }
   const capped = count >= stopAt;
   const page: CheckoutPage = {
-    data: rows(checkouts, profileId, ids, sought),
+    data: pageRows(checkouts, profileId, ids, sought),
     total: capped ? count - 1 : count,
     limit: input.limit,
     offset: input.offset,
   };
   if (capped) page.total_capped = true;
+  if (partial) page.partial = true;
   return page;
-}
-
-/** The page's checkouts in full, each with where the text matched. */
-function rows(
-  checkouts: CheckoutsRepo,
-  profileId: string,
-  ids: readonly { id: string }[],
-  text: string,
-): Checkout[] {
-  const data: Checkout[] = [];
-  for (const { id } of ids) {
-    const c = checkouts.get(profileId, id);
-    if (!c) continue;
-    const match = text === '' ? undefined : matchOf(c, text);
-    data.push(match ? { ...c, match } : c);
-  }
-  return data;
-}
-
-/** Where `text` occurs in a checkout: the name first, then an item, then the id. */
-export function matchOf(c: Checkout, text: string): CheckoutMatch | undefined {
-  const fields: [CheckoutMatch['field'], string][] = [
-    ['product_name', c.product_name],
-    ...(c.items ?? []).map((i): [CheckoutMatch['field'], string] => ['item', i.name]),
-    ['id', c.id],
-  ];
-  for (const [field, value] of fields) {
-    const ranges = rangesOf(value, text);
-    if (ranges.length > 0) return { field, text: value, ranges };
-  }
-  return undefined;
-}
-
-/** [start, end) UTF-16 ranges of every occurrence of needle in hay, folded like the index. */
-export function rangesOf(hay: string, needle: string): [number, number][] {
-  // The folded haystack with, for each folded UTF-16 unit, its source offset.
-  let folded = '';
-  const at: number[] = [];
-  let offset = 0;
-  for (const ch of hay) {
-    const f = fold(ch);
-    for (let k = 0; k < f.length; k++) at.push(offset);
-    folded += f;
-    offset += ch.length;
-  }
-  at.push(offset);
-  const n = [...needle].map(fold).join('');
-  if (n === '') return [];
-  const out: [number, number][] = [];
-  for (let i = folded.indexOf(n); i !== -1; i = folded.indexOf(n, i + n.length)) {
-    const start = at[i] as number;
-    const endUnit = i + n.length;
-    // End after the source character holding the last folded unit.
-    let end = at[endUnit] as number;
-    if (end === start) end = start + 1;
-    out.push([start, end]);
-  }
-  return out;
 }

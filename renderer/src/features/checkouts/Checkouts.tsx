@@ -103,8 +103,10 @@ export function Checkouts() {
   const offset = current?.page.offset ?? 0;
   const from = total === 0 ? 0 : offset + 1;
   const to = Math.min(total, offset + rows.length);
-  // A capped total means more than `total` match: there is always a next page.
-  const capped = current?.page.total_capped === true;
+  // A capped total means more than `total` match: there is always a next page. A partial
+  // answer (the search stopped at its work budget) counts at least `total`, the same way.
+  const partial = current?.page.partial === true;
+  const capped = current?.page.total_capped === true || partial;
   const lastPage = capped ? Infinity : Math.max(0, Math.ceil(total / ui.pageSize) - 1);
   const filtered = isFiltered(state);
   const mirrored = sync.data?.mirrored ?? null;
@@ -141,6 +143,11 @@ export function Checkouts() {
         ) : null}
         <FilterChips dateError={dateError} />
       </div>
+      {partial ? (
+        <p className="search-partial small muted" role="status">
+          The search stopped early: there may be more matches. Type more to narrow it.
+        </p>
+      ) : null}
 
       {dateError ? (
         <EmptyState title="No list for these dates">

@@ -267,7 +267,12 @@ function searches(rows: Row[], seed: number, count: number): CheckoutSearch[] {
 
 function agree(store: Store, rows: Row[], profile: string, qs: CheckoutSearch[], cap: number) {
   for (const q of qs) {
-    const got = searchCheckouts(store.db, store.checkouts, profile, q, cap);
+    // No budget: this compares complete answers (the budget has its own tests).
+    const got = searchCheckouts(store.db, store.checkouts, profile, q, {
+      cap,
+      budget: { candidates: Infinity, ms: Infinity, wallMs: Infinity },
+    });
+    expect(got.partial, JSON.stringify(q)).toBeUndefined();
     const want = scan(rows, profile, q, cap);
     const label = JSON.stringify(q);
     expect(
@@ -296,6 +301,24 @@ describe('searchCheckouts', () => {
       store.close();
     });
   }
+
+  it('answers for the profile whose id sorts last (the single-profile shortcut)', () => {
+    // The Sandbox profile's id ("sandbox") sorts after a live profile's: the shortcut that
+    // skips the profile condition must see the other profile's rows on either side of it.
+    const store = openStore(':memory:');
+    for (const p of ['p1', 'p2']) {
+      store.profiles.add({ id: p, name: p, kind: 'live', base_url: 'https://api.example' });
+    }
+    const rows = mirror(store, ['p1', 'p2'], 1500, 5);
+    const qs = searches(
+      rows.filter((r) => r.profile === 'p2'),
+      17,
+      200,
+    );
+    agree(store, rows, 'p2', qs, 100_000);
+    agree(store, rows, 'p2', [{ limit: 25, offset: 0, query: 'croissant' }], 100_000);
+    store.close();
+  });
 
   it('finds a checkout paid after it was indexed under Paid, through the queue', () => {
     const store = openStore(':memory:');
