@@ -56,7 +56,53 @@ export function translationLanguages(): string[] {
 
 /** English, as the code says it today, into `outFile`. */
 export async function extract(outFile: string): Promise<void> {
-  await formatjs(['extract', EXTRACT_GLOB, '--ignore', '**/*.d.ts', '--out-file', outFile, '--throws']);
+  await formatjs([
+    'extract',
+    EXTRACT_GLOB,
+    '--ignore',
+    '**/*.d.ts',
+    '--out-file',
+    outFile,
+    '--throws',
+  ]);
+}
+
+/** Literal text a person would see of a compiled message (a plural's 'other' case). */
+interface Node {
+  type: number;
+  value?: unknown;
+  children?: Node[];
+  options?: Record<string, { value: Node[] }>;
+}
+function visibleLength(ast: Node[]): number {
+  let n = 0;
+  for (const el of ast) {
+    if (el.type === 0 && typeof el.value === 'string') n += el.value.length;
+    else if (el.children) n += visibleLength(el.children);
+    else if (el.options) n += visibleLength(el.options.other?.value ?? []);
+  }
+  return n;
+}
+
+/** How much longer the pseudo-locale is than English: German and French often run 30-40 %. */
+export const PSEUDO_GROWTH = 1.4;
+
+/**
+ * formatjs's en-XA accents and brackets each message and doubles its vowels (about 30 %
+ * longer); padding inside the closing bracket brings each one to 40 % longer than English,
+ * so a label that only just fits in English shows it will not fit in German.
+ */
+function padPseudo(outDir: string): void {
+  const file = join(outDir, `${PSEUDO_LOCALE}.json`);
+  const en = JSON.parse(readFileSync(join(outDir, 'en.json'), 'utf8')) as Record<string, Node[]>;
+  const xa = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Node[]>;
+  for (const [id, ast] of Object.entries(xa)) {
+    const missing = Math.ceil(visibleLength(en[id] ?? []) * PSEUDO_GROWTH) - visibleLength(ast);
+    const close = ast.at(-1);
+    if (missing > 0 && close?.type === 0 && close.value === ']')
+      ast.splice(-1, 0, { type: 0, value: '·'.repeat(missing) });
+  }
+  writeFileSync(file, `${JSON.stringify(xa, null, 2)}\n`);
 }
 
 /** Every language compiled from `sourceFile` (English) and the translations, into `outDir`. */
@@ -84,6 +130,7 @@ export async function compileAll(outDir: string, sourceFile = SOURCE_FILE): Prom
       ]),
     ),
   ]);
+  padPseudo(outDir);
 }
 
 /** Copies the files of `from` over those of `to` that differ; the names written. */

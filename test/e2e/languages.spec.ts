@@ -16,38 +16,33 @@ const navLabels = (page: Page) => page.locator('.sidebar .nav-label').allTextCon
  * fetch is watched, so no round trip to the test runner lies in between).
  */
 async function chooseLanguage(page: Page, value: string): Promise<string[]> {
-  await page.evaluate(() => {
-    const w = window as unknown as { labelsAtAnswer?: Promise<string[]> };
+  // A string, not a function: the e2e TypeScript config has no DOM types.
+  await page.evaluate(`(() => {
     const original = window.fetch;
-    w.labelsAtAnswer = new Promise((done) => {
+    window.labelsAtAnswer = new Promise((done) => {
       window.fetch = async (...args) => {
         const res = await original(...args);
         if (String(args[0]).endsWith('/rpc/settings.set')) {
           window.fetch = original;
           requestAnimationFrame(() =>
-            done(
-              [...document.querySelectorAll('.sidebar .nav-label')].map((e) => e.textContent ?? ''),
-            ),
+            done([...document.querySelectorAll('.sidebar .nav-label')].map((e) => e.textContent)),
           );
         }
         return res;
       };
     });
-  });
+  })()`);
   await page
     .locator('#main select')
     .filter({ has: page.locator('option[value="system"]') })
     .selectOption(value);
-  return page.evaluate(
-    () => (window as unknown as { labelsAtAnswer: Promise<string[]> }).labelsAtAnswer,
-  );
+  return page.evaluate<string[]>('window.labelsAtAnswer');
 }
 
 const html = (page: Page) =>
-  page.evaluate(() => ({
-    lang: document.documentElement.lang,
-    dir: document.documentElement.dir,
-  }));
+  page.evaluate<{ lang: string; dir: string }>(
+    '({ lang: document.documentElement.lang, dir: document.documentElement.dir })',
+  );
 
 test('a language chosen in Settings shows at once and survives a restart', async ({
   page,

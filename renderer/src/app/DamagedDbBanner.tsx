@@ -12,6 +12,7 @@ import { merchant } from '../bridge/index.ts';
 import { errorText } from '../i18n/error-messages.ts';
 import { Ltr } from '../ui/Bidi.tsx';
 import { Notice } from '../ui/Feedback.tsx';
+import { SPACE } from '../ui/space.ts';
 
 type State =
   | { kind: 'idle' }
@@ -54,7 +55,8 @@ export function DamagedDbBanner() {
           strong: (chunks) => <strong>{chunks}</strong>,
           file: <Ltr>{movedTo}</Ltr>,
         }}
-      />{' '}
+      />
+      {SPACE}
       {state.kind === 'done' ? (
         <span>
           <FormattedMessage
@@ -82,7 +84,7 @@ export function DamagedDbBanner() {
       )}
       {state.kind === 'failed' ? (
         <span>
-          {' '}
+          {SPACE}
           <FormattedMessage
             id="damagedDb.failed"
             defaultMessage="Could not re-import: {reason}"

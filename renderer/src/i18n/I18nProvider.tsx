@@ -64,9 +64,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const locales = useMemo<Locales | null>(
     () =>
-      lang
-        ? { choice, shown: lang, systemLanguage: negotiate(systemLanguages), regional }
-        : null,
+      lang ? { choice, shown: lang, systemLanguage: negotiate(systemLanguages), regional } : null,
     [choice, lang, systemLanguages, regional],
   );
 

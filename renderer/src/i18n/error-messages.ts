@@ -14,9 +14,11 @@ import type { ErrorCode } from '#shared/errors.ts';
 import { SOURCE_LANGUAGE } from './locales.ts';
 
 type None = NoMessageValues;
-const byCode = defineMessages<{
-  [C in Exclude<ErrorCode, 'rate_limited'>]: None;
-} & { rate_limited: { seconds: number } }>({
+const byCode = defineMessages<
+  {
+    [C in Exclude<ErrorCode, 'rate_limited'>]: None;
+  } & { rate_limited: { seconds: number } }
+>({
   bad_input: {
     id: 'error.bad_input',
     defaultMessage: 'The console could not accept that input. Check it and try again.',
@@ -77,7 +79,8 @@ const byCode = defineMessages<{
   },
   conflict: {
     id: 'error.conflict',
-    defaultMessage: 'That cannot be done right now: something else changed first. Check and try again.',
+    defaultMessage:
+      'That cannot be done right now: something else changed first. Check and try again.',
   },
   internal: {
     id: 'error.internal',
