@@ -12,16 +12,12 @@ export interface Catalogue {
 
 type Loader = () => Promise<{ default: unknown }>;
 
-// Each import() names its file, so the bundler makes one chunk per language (and the lint
-// rule on import() can read it).
-const LOADERS: Record<ShownLanguage, Loader> = {
-  en: () => import('./compiled/en.json'),
-  de: () => import('./compiled/de.json'),
-  fr: () => import('./compiled/fr.json'),
-  es: () => import('./compiled/es.json'),
-  ar: () => import('./compiled/ar.json'),
-  'en-XA': () => import('./compiled/en-XA.json'),
-};
+// One lazy chunk per compiled file, found by Vite at build time: a new language's catalogue
+// needs no line here.
+const FILES = import.meta.glob<{ default: unknown }>('./compiled/*.json');
+const LOADERS = new Map<string, Loader>(
+  Object.entries(FILES).map(([path, load]) => [/([^/]+)\.json$/.exec(path)![1]!, load]),
+);
 
 const loaded = new Map<ShownLanguage, Catalogue>();
 const pending = new Map<ShownLanguage, Promise<Catalogue>>();
@@ -36,7 +32,9 @@ export function loadCatalogue(lang: ShownLanguage): Promise<Catalogue> {
   if (have) return Promise.resolve(have);
   let p = pending.get(lang);
   if (!p) {
-    p = LOADERS[lang]().then(
+    const load = LOADERS.get(lang);
+    if (!load) return Promise.reject(new Error(`No messages for ${lang}.`));
+    p = load().then(
       (m) => {
         const c: Catalogue = { lang, messages: m.default as Messages };
         loaded.set(lang, c);

@@ -2,7 +2,6 @@
 // the computer's preferred languages that the console has (German for 'de-AT', Arabic for
 // 'ar-EG'), or else English, the source language.
 import {
-  RTL_LANGUAGES,
   UI_LANGUAGES,
   type LanguageChoice,
   type ShownLanguage,
@@ -11,14 +10,18 @@ import {
 
 export const SOURCE_LANGUAGE: UiLanguage = 'en';
 
-/** Each language's own name, the same whatever the console's language (how pickers list them). */
-export const AUTONYMS: Record<UiLanguage, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  ar: 'العربية',
-};
+/**
+ * A language's own name ("Deutsch", "Français", "العربية"), the same whatever the console's
+ * language, as pickers list them. From Intl, so a new language needs no entry here.
+ */
+export function autonym(lang: string): string {
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
+    return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+  } catch {
+    return lang;
+  }
+}
 
 /** The console's language for a list of preferred language tags, most preferred first. */
 export function negotiate(preferred: readonly string[]): UiLanguage {
@@ -40,8 +43,23 @@ export function shownLanguage(choice: LanguageChoice, system: readonly string[])
   return choice === 'system' ? negotiate(system) : choice;
 }
 
-export function direction(lang: ShownLanguage): 'rtl' | 'ltr' {
-  return RTL_LANGUAGES.has(lang) ? 'rtl' : 'ltr';
+/** Written right to left, where Intl cannot say (an engine without Locale text info). */
+const RTL_FALLBACK = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug']);
+
+type TextInfo = { direction?: string };
+/** From Intl (Chromium: getTextInfo(); older engines: the textInfo accessor). */
+export function direction(lang: ShownLanguage | string): 'rtl' | 'ltr' {
+  try {
+    const l = new Intl.Locale(lang) as Intl.Locale & {
+      getTextInfo?: () => TextInfo;
+      textInfo?: TextInfo;
+    };
+    const d = (l.getTextInfo ? l.getTextInfo() : l.textInfo)?.direction;
+    if (d === 'rtl' || d === 'ltr') return d;
+    return RTL_FALLBACK.has(l.language) ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
 }
 
 /**

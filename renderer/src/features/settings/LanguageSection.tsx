@@ -14,7 +14,7 @@ import { useSaveSettings } from '../../api/mutations.ts';
 import { loadCatalogue } from '../../i18n/catalogues.ts';
 import { errorText } from '../../i18n/error-messages.ts';
 import { useLocales } from '../../i18n/locale-context.ts';
-import { AUTONYMS } from '../../i18n/locales.ts';
+import { autonym } from '../../i18n/locales.ts';
 import { moneyFormatter } from '../../lib/money-display.ts';
 import { exactTime } from '../../lib/time.ts';
 import { Isolate } from '../../ui/Bidi.tsx';
@@ -107,11 +107,11 @@ export function LanguageSection() {
           }}
         >
           <option value="system">
-            {intl.formatMessage(m.system, { language: AUTONYMS[systemLanguage] })}
+            {intl.formatMessage(m.system, { language: autonym(systemLanguage) })}
           </option>
           {UI_LANGUAGES.map((l) => (
             <option key={l} value={l} lang={l}>
-              {AUTONYMS[l]}
+              {autonym(l)}
             </option>
           ))}
           {/* Chosen through settings.set only (tests); listed while it is the choice. */}

@@ -2,6 +2,7 @@
 // formats with (the language's words, the regional format's digits).
 import { describe, expect, it } from 'vitest';
 import {
+  autonym,
   direction,
   intlLocale,
   negotiate,
@@ -49,10 +50,23 @@ describe('direction and isolation', () => {
   it('is right to left for Arabic only', () => {
     expect(direction('ar')).toBe('rtl');
     for (const l of ['en', 'de', 'fr', 'es', 'en-XA'] as const) expect(direction(l)).toBe('ltr');
+    expect(direction('he-IL')).toBe('rtl');
   });
 
   it('wraps plain strings in Unicode isolates', () => {
     expect(isolate('12,50 €')).toBe('\u206812,50 €\u2069');
     expect(isolateLtr('cs_123')).toBe('\u2066cs_123\u2069');
+  });
+});
+
+describe('autonym', () => {
+  it('names each language in itself, capitalised, from Intl', () => {
+    expect(['en', 'de', 'fr', 'es', 'ar'].map(autonym)).toEqual([
+      'English',
+      'Deutsch',
+      'Français',
+      'Español',
+      'العربية',
+    ]);
   });
 });
