@@ -63,7 +63,7 @@ test('a language chosen in Settings shows at once and survives a restart', async
   expect(await chooseLanguage(page, 'de')).toEqual([
     'Neuer Zahlungslink',
     'Zahlungsanfragen',
-    'Eingehende Zahlungen',
+    'Zahlungseingang',
     'Einstellungen',
   ]);
   expect(await html(page)).toEqual({ lang: 'de', dir: 'ltr' });
@@ -104,6 +104,8 @@ test.describe('in a German browser', () => {
     ).toBeAttached();
     // The regional format is shown beside the choice: German digits for a German browser.
     await expect(page.getByText(/Regionalformat/)).toContainText('1.234,50');
+    await page.getByLabel('Sprache der Konsole').scrollIntoViewIfNeeded();
+    await shootBothThemes(page, 'settings-language-de');
   });
 });
 
