@@ -1,6 +1,32 @@
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Compiles the message catalogues (scripts/i18n/catalogues.ts) before the renderer is built,
+ * so a translation edited without `npm run i18n:compile` still ships. The compiled files are
+ * committed: where the compiler cannot run (a Node without type stripping, a platform the
+ * formatjs CLI has no binary for), the build says so and uses them as they are.
+ */
+function compileMessages(): Plugin {
+  return {
+    name: 'merchant:compile-messages',
+    buildStart() {
+      const run = spawnSync(
+        process.execPath,
+        [resolve(import.meta.dirname, 'scripts/i18n/cli.ts'), 'compile'],
+        { encoding: 'utf8', timeout: 120_000 },
+      );
+      if (run.status !== 0) {
+        this.warn(
+          `Message catalogues not compiled (${(run.stderr || run.error?.message || '').trim().slice(0, 500)}); using the committed renderer/src/i18n/compiled/.`,
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -35,7 +61,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react()],
+    plugins: [compileMessages(), react()],
     build: {
       // electron-vite leaves the renderer unminified; the 200 KB gzipped budget needs it,
       // and the compressed-size report is the figure the budget is checked against.

@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import formatjs from 'eslint-plugin-formatjs';
+import noLiteralUiCall from './scripts/eslint/no-literal-ui-call.js';
 
 /**
  * The module boundaries, one list per folder. Each entry bans a group of import specifiers
@@ -131,6 +133,22 @@ function boundaryRules(bans, extraSyntax = [], paths = []) {
   };
 }
 
+/**
+ * Files whose every word comes from the message catalogues (issue 23). The rest of the
+ * renderer is converted screen by screen; each converted file is added here, and once all
+ * are, this becomes 'renderer/src/**\/*.{ts,tsx}'.
+ */
+export const TRANSLATED_FILES = [
+  'renderer/src/app/Sidebar.tsx',
+  'renderer/src/app/DamagedDbBanner.tsx',
+  'renderer/src/ui/**/*.{ts,tsx}',
+  'renderer/src/i18n/**/*.{ts,tsx}',
+  'renderer/src/features/settings/LanguageSection.tsx',
+];
+
+/** Props of the console's own components that are shown or read aloud as words. */
+const WORD_PROPS = '{label,title,placeholder,hint,message,confirmLabel,alt}';
+
 export default tseslint.config(
   {
     ignores: [
@@ -220,5 +238,31 @@ export default tseslint.config(
         },
       ],
     ),
+  },
+  {
+    // Message descriptors anywhere in the renderer: literal English source, valid ICU, the
+    // values a message names are the ones passed.
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/no-invalid-icu': 'error',
+      'formatjs/no-multiple-whitespaces': 'error',
+    },
+  },
+  {
+    // No literal word on screen in a translated file: JSX text, aria-*/title/placeholder and
+    // the word props of our components, object labels, and toasts.
+    files: TRANSLATED_FILES,
+    plugins: { formatjs, local: { rules: { 'no-literal-ui-call': noLiteralUiCall } } },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': ['error', { props: { include: [['*', WORD_PROPS]] } }],
+      'formatjs/no-literal-string-in-object': [
+        'error',
+        { include: ['label', 'title', 'placeholder', 'hint', 'message'] },
+      ],
+      'local/no-literal-ui-call': ['error', { callees: ['announce'] }],
+    },
   },
 );

@@ -90,6 +90,16 @@ export const contract = {
       transport: z.enum(['electron', 'web']),
       /** This start found the database damaged: the file name it was moved aside to. */
       damaged_db: z.object({ moved_to: z.string() }).optional(),
+      /**
+       * The computer's preferred UI languages and its regional format (money, dates), when
+       * the transport knows them (Electron); a browser's page asks navigator instead.
+       */
+      locales: z
+        .object({
+          languages: z.array(z.string().max(64)).max(32),
+          regional: z.string().max(64),
+        })
+        .optional(),
     }),
   },
   'profiles.list': { input: Empty, output: ProfileList },

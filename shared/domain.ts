@@ -1,6 +1,7 @@
 // Shapes the engine hands to the renderer. Tolerant where they come from the service
 // (unknown fields pass through the API client, not here), strict where the renderer sends.
 import { z } from 'zod';
+import { LANGUAGE_CHOICES } from './languages.ts';
 
 const isoTime = z.string();
 
@@ -178,6 +179,8 @@ export const Settings = z.object({
   theme: z.enum(['system', 'light', 'dark']),
   /** Closing the window hides it to the tray and keeps receiving (Windows, Linux). */
   keep_receiving_when_closed: z.boolean(),
+  /** The console's words: 'system' follows the computer's preferred languages. */
+  language: z.enum(LANGUAGE_CHOICES),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -188,6 +191,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: true,
   theme: 'system',
   keep_receiving_when_closed: true,
+  language: 'system',
 };
 
 /**

@@ -2,6 +2,7 @@
 export { createEngine, DB_FILE } from './engine/engine.ts';
 export type { EngineInternals } from './engine/engine.ts';
 export type { Engine, EngineOptions } from './engine/types.ts';
+export type { SystemLocales } from './engine/system-locales.ts';
 export type { ClockChange, WatchClock } from './engine/clock-watch.ts';
 export type { ReachTimer } from './engine/reach-monitor.ts';
 export { REACH_EVERY_MS } from './engine/reach-monitor.ts';

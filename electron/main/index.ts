@@ -86,6 +86,11 @@ async function start(): Promise<void> {
     transport: 'electron',
     version: app.getVersion(),
     openExternal: safeOpenExternal((url) => shell.openExternal(url)),
+    // The page picks its language and number format from these (docs/console.md).
+    systemLocales: () => ({
+      languages: app.getPreferredSystemLanguages(),
+      regional: app.getSystemLocale(),
+    }),
   });
   engine = created;
   ipc = registerIpc({ engine: created, isTrustedUrl });

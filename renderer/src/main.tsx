@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { bridgeError } from './bridge/index.ts';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/query-client.ts';
+import { I18nProvider } from './i18n/I18nProvider.tsx';
 // Order matters: theme tokens first, the narrow-window and print overrides last.
 import './styles/theme.css';
 import './styles/layout.css';
@@ -35,7 +36,9 @@ if (bridgeError) {
   root.render(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
-        <App />
+        <I18nProvider>
+          <App />
+        </I18nProvider>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -11,6 +11,9 @@ async function stored(mc: ConsoleHandle) {
 }
 
 async function startLink(page: Page, mc: ConsoleHandle, name: string) {
+  // English words with the page's regional format (a German browser would otherwise get a
+  // German console): these tests are about reading prices, and find controls by name.
+  await mc.rpc('settings.set', { language: 'en' });
   await openConsole(page, mc);
   await trySandbox(page);
   await page.getByLabel('Currency').selectOption('EUR');

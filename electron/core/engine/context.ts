@@ -4,6 +4,7 @@ import type { Emitter } from './events.ts';
 import type { Store } from '../store/index.ts';
 import type { ActiveProfile } from './active-profile.ts';
 import type { SetAside } from '../store/damaged-db.ts';
+import type { SystemLocales } from './system-locales.ts';
 
 export interface HandlerContext {
   store: Store;
@@ -14,6 +15,7 @@ export interface HandlerContext {
   events: Emitter;
   transport: 'electron' | 'web';
   version: string;
+  systemLocales: (() => SystemLocales) | undefined;
   /** Set when this start found console.db damaged and moved it aside. */
   damaged: SetAside | null;
   openExternal: ((url: string) => Promise<void>) | undefined;

@@ -146,6 +146,7 @@ export async function createEngine(
     events: emitter,
     transport: opts.transport,
     version: opts.version,
+    systemLocales: opts.systemLocales,
     damaged,
     openExternal: opts.openExternal,
     now: internals.now ?? (() => new Date()),

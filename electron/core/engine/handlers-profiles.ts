@@ -15,6 +15,7 @@ import {
 import { EngineError } from '#shared/errors.ts';
 import { setTunnelTool } from '../tunnel/index.ts';
 import type { HandlerContext } from './context.ts';
+import { readSystemLocales } from './system-locales.ts';
 
 type ProfileHandlers = Pick<
   Handlers,
@@ -43,11 +44,15 @@ export function profileHandlers(ctx: HandlerContext, hooks: ProfileHooks = {}): 
   };
 
   return {
-    'app.info': async () => ({
-      version: ctx.version,
-      transport: ctx.transport,
-      ...(ctx.damaged ? { damaged_db: { moved_to: ctx.damaged.movedTo } } : {}),
-    }),
+    'app.info': async () => {
+      const locales = ctx.systemLocales ? readSystemLocales(ctx.systemLocales) : undefined;
+      return {
+        version: ctx.version,
+        transport: ctx.transport,
+        ...(ctx.damaged ? { damaged_db: { moved_to: ctx.damaged.movedTo } } : {}),
+        ...(locales ? { locales } : {}),
+      };
+    },
 
     'profiles.list': list,
 

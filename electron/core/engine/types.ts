@@ -4,6 +4,7 @@ import type { Channel, EventName } from '#shared/channels.ts';
 import type { EventPayload, Output } from '#shared/contract.ts';
 import type { ClockChange } from './clock-watch.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
+import type { SystemLocales } from './system-locales.ts';
 
 export interface Engine {
   call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>>;
@@ -30,6 +31,11 @@ export interface EngineOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Key storage; default is the OS keychain through keytar. */
   vault?: KeyVault;
+  /**
+   * The computer's preferred UI languages and regional format, read at each app.info; only
+   * the Electron transport knows them (a browser page asks navigator).
+   */
+  systemLocales?: () => SystemLocales;
   /** Delays of the embedded sandbox's retry schedule are divided by this (tests). */
   sandboxTimeScale?: number;
 }

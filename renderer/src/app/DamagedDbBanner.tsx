@@ -4,19 +4,24 @@
 // before arrive again only through the service's webhook retries.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { LIMITS } from '#shared/checkout-rules.ts';
 import { qk } from '../api/query-keys.ts';
 import { useAppInfo } from '../api/queries.ts';
 import { merchant } from '../bridge/index.ts';
+import { errorText } from '../i18n/error-messages.ts';
+import { Ltr } from '../ui/Bidi.tsx';
 import { Notice } from '../ui/Feedback.tsx';
+import { SPACE } from '../ui/space.ts';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'done'; n: number }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; error: unknown };
 
 export function DamagedDbBanner() {
+  const intl = useIntl();
   const info = useAppInfo();
   const client = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -37,16 +42,29 @@ export function DamagedDbBanner() {
       await client.invalidateQueries({ queryKey: qk.checkouts });
       setState({ kind: 'done', n: offset });
     } catch (err) {
-      setState({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+      setState({ kind: 'failed', error: err });
     }
   };
 
   return (
     <Notice tone="warn" live>
-      <strong>The console’s saved data was damaged.</strong> It was set aside as “{movedTo}” in the
-      data folder and the console started fresh.{' '}
+      <FormattedMessage
+        id="damagedDb.notice"
+        defaultMessage="<strong>The console’s saved data was damaged.</strong> It was set aside as “{file}” in the data folder and the console started fresh."
+        values={{
+          strong: (chunks) => <strong>{chunks}</strong>,
+          file: <Ltr>{movedTo}</Ltr>,
+        }}
+      />
+      {SPACE}
       {state.kind === 'done' ? (
-        <span>Re-imported {state.n} checkouts from the service.</span>
+        <span>
+          <FormattedMessage
+            id="damagedDb.done"
+            defaultMessage="{count, plural, one {Re-imported # checkout from the service.} other {Re-imported # checkouts from the service.}}"
+            values={{ count: state.n }}
+          />
+        </span>
       ) : (
         <button
           type="button"
@@ -54,10 +72,26 @@ export function DamagedDbBanner() {
           disabled={state.kind === 'busy'}
           onClick={() => void reimport()}
         >
-          {state.kind === 'busy' ? 'Re-importing…' : 'Re-import checkouts from the service'}
+          {state.kind === 'busy' ? (
+            <FormattedMessage id="damagedDb.busy" defaultMessage="Re-importing…" />
+          ) : (
+            <FormattedMessage
+              id="damagedDb.reimport"
+              defaultMessage="Re-import checkouts from the service"
+            />
+          )}
         </button>
       )}
-      {state.kind === 'failed' ? <span> Could not re-import: {state.message}</span> : null}
+      {state.kind === 'failed' ? (
+        <span>
+          {SPACE}
+          <FormattedMessage
+            id="damagedDb.failed"
+            defaultMessage="Could not re-import: {reason}"
+            values={{ reason: errorText(intl, state.error) }}
+          />
+        </span>
+      ) : null}
     </Notice>
   );
 }

@@ -1,18 +1,75 @@
 // Navigation and the account in use. Alt+1…4 jump between screens.
 import { useEffect } from 'react';
+import { defineMessages, useIntl, type MessageDescriptor, type NoMessageValues } from 'react-intl';
 import { useProfiles, useTotals } from '../api/queries.ts';
 import { useUi, type Screen } from '../state/ui-store.ts';
+import { isolate } from '../ui/Bidi.tsx';
 import { Badge } from '../ui/Feedback.tsx';
 import { Icon, type IconName } from '../ui/icons.tsx';
 
-const NAV: { screen: Screen; label: string; icon: IconName }[] = [
-  { screen: 'new', label: 'New payment link', icon: 'plus' },
-  { screen: 'checkouts', label: 'Checkouts', icon: 'list' },
-  { screen: 'payments', label: 'Live payments', icon: 'pulse' },
-  { screen: 'settings', label: 'Settings', icon: 'gear' },
+type None = NoMessageValues;
+// The values each message takes, so a missing or misspelt placeholder is a type error.
+const m = defineMessages<{
+  navNew: None;
+  navCheckouts: None;
+  navPayments: None;
+  navSettings: None;
+  nav: None;
+  appName: None;
+  paidToday: { count: number };
+  account: None;
+  accountTitle: { name: string; kind: string };
+  sandbox: None;
+  live: None;
+}>({
+  navNew: {
+    id: 'nav.new',
+    defaultMessage: 'New payment link',
+    description: 'Sidebar: the screen that creates a payment link',
+  },
+  navCheckouts: {
+    id: 'nav.checkouts',
+    defaultMessage: 'Checkouts',
+    description: 'Sidebar: the list of payment links made',
+  },
+  navPayments: { id: 'nav.payments', defaultMessage: 'Live payments' },
+  navSettings: { id: 'nav.settings', defaultMessage: 'Settings' },
+  nav: {
+    id: 'nav.label',
+    defaultMessage: 'Main',
+    description: 'Accessible name of the sidebar navigation',
+  },
+  appName: {
+    id: 'app.name',
+    defaultMessage: 'Merchant Console',
+    description: 'The product name; keep it as it is unless the product has a local name',
+  },
+  paidToday: {
+    id: 'nav.paidToday',
+    defaultMessage: '{count, plural, one {# paid today} other {# paid today}}',
+    description: 'Accessible name of the count beside Live payments',
+  },
+  account: { id: 'nav.account', defaultMessage: 'Account' },
+  accountTitle: {
+    id: 'nav.accountTitle',
+    defaultMessage: '{name} ({kind, select, sandbox {sandbox} other {live}})',
+  },
+  sandbox: { id: 'nav.sandboxBadge', defaultMessage: 'Sandbox · test money' },
+  live: { id: 'nav.liveBadge', defaultMessage: 'Live' },
+});
+
+const NAV: { screen: Screen; label: MessageDescriptor; icon: IconName }[] = [
+  { screen: 'new', label: m.navNew, icon: 'plus' },
+  { screen: 'checkouts', label: m.navCheckouts, icon: 'list' },
+  { screen: 'payments', label: m.navPayments, icon: 'pulse' },
+  { screen: 'settings', label: m.navSettings, icon: 'gear' },
 ];
 
+/** The brand's mark: a shape, not a word. */
+const MARK = '◆';
+
 export function Sidebar() {
+  const intl = useIntl();
   const { screen, go, jump } = useUi();
   const profiles = useProfiles();
   const totals = useTotals();
@@ -32,48 +89,59 @@ export function Sidebar() {
   }, [jump]);
 
   return (
-    <nav className="sidebar" aria-label="Main">
+    <nav className="sidebar" aria-label={intl.formatMessage(m.nav)}>
       <div className="brand">
         <span className="brand-mark" aria-hidden="true">
-          ◆
+          {MARK}
         </span>
-        <span className="brand-name">Merchant Console</span>
+        <span className="brand-name">{intl.formatMessage(m.appName)}</span>
       </div>
       <ul>
-        {NAV.map((n, i) => (
-          <li key={n.screen}>
-            <button
-              type="button"
-              className="nav-item"
-              aria-current={screen === n.screen ? 'page' : undefined}
-              aria-keyshortcuts={`Alt+${i + 1}`}
-              title={n.label}
-              onClick={() => go(n.screen)}
-            >
-              <Icon name={n.icon} />
-              <span className="nav-label">{n.label}</span>
-              {n.screen === 'payments' && totals.data && totals.data.paid_count > 0 ? (
-                <span className="nav-count" aria-label={`${totals.data.paid_count} paid today`}>
-                  {totals.data.paid_count}
-                </span>
-              ) : null}
-            </button>
-          </li>
-        ))}
+        {NAV.map((n, i) => {
+          const label = intl.formatMessage(n.label);
+          return (
+            <li key={n.screen}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={screen === n.screen ? 'page' : undefined}
+                aria-keyshortcuts={`Alt+${i + 1}`}
+                title={label}
+                onClick={() => go(n.screen)}
+              >
+                <Icon name={n.icon} />
+                <span className="nav-label">{label}</span>
+                {n.screen === 'payments' && totals.data && totals.data.paid_count > 0 ? (
+                  <span
+                    className="nav-count"
+                    aria-label={intl.formatMessage(m.paidToday, {
+                      count: totals.data.paid_count,
+                    })}
+                  >
+                    {intl.formatNumber(totals.data.paid_count)}
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {active ? (
         <div
           className="sidebar-foot"
-          title={`${active.name} (${active.kind === 'sandbox' ? 'sandbox' : 'live'})`}
+          title={intl.formatMessage(m.accountTitle, {
+            name: isolate(active.name),
+            kind: active.kind,
+          })}
         >
-          <span className="muted small">Account</span>
+          <span className="muted small">{intl.formatMessage(m.account)}</span>
           <span className="truncate account-name" title={active.name}>
             {active.name}
           </span>
           {active.kind === 'sandbox' ? (
-            <Badge tone="info">Sandbox · test money</Badge>
+            <Badge tone="info">{intl.formatMessage(m.sandbox)}</Badge>
           ) : (
-            <Badge tone="muted">Live</Badge>
+            <Badge tone="muted">{intl.formatMessage(m.live)}</Badge>
           )}
         </div>
       ) : null}

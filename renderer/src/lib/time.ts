@@ -1,15 +1,37 @@
 // Times as a shopkeeper reads them: "2 min ago" in lists, the exact local time on hover.
+// Exact dates and clock times follow the regional format; "2 min ago" is a phrase, in the
+// console's language with the regional digits (lib/locale.ts).
+import { userLocale, wordsLocale } from './locale.ts';
+
+/** One formatter per locale and kind, made on first use. */
+function memo<T>(make: (locale: string) => T): (locale: string) => T {
+  const made = new Map<string, T>();
+  return (locale) => {
+    let f = made.get(locale);
+    if (f === undefined) {
+      f = make(locale);
+      made.set(locale, f);
+    }
+    return f;
+  };
+}
+
 const rtf = {
-  long: new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }),
+  long: memo((l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' })),
   /** "2 min. ago": lists where every row carries a time. */
-  short: new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }),
+  short: memo((l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto', style: 'short' })),
 };
-const exactFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-const clockFmt = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const exactFmt = memo(
+  (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'medium' }),
+);
+const clockFmt = memo(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -30,7 +52,7 @@ export function relativeTime(
   let delta = (t - now) / 1000;
   if (Math.abs(delta) < 10) return 'just now';
   for (const [unit, size] of STEPS) {
-    if (Math.abs(delta) < size) return rtf[style].format(Math.round(delta), unit);
+    if (Math.abs(delta) < size) return rtf[style](wordsLocale()).format(Math.round(delta), unit);
     delta /= size;
   }
   return exactTime(iso);
@@ -38,10 +60,10 @@ export function relativeTime(
 
 export function exactTime(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : exactFmt.format(t);
+  return Number.isNaN(t) ? iso : exactFmt(userLocale()).format(t);
 }
 
 export function clockTime(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : clockFmt.format(t);
+  return Number.isNaN(t) ? iso : clockFmt(userLocale()).format(t);
 }

@@ -1,6 +1,7 @@
 // "Are you sure?" in the console's own dialog (not the browser's confirm(), which looks like
 // a different program and blocks the page). Cancel has the focus, so Enter never destroys.
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 
@@ -18,7 +19,7 @@ export function ConfirmDialog(props: {
         <div>{props.children}</div>
         <div className="row end">
           <Button onClick={props.onCancel} data-autofocus>
-            Cancel
+            <FormattedMessage id="ui.confirm.cancel" defaultMessage="Cancel" />
           </Button>
           <Button
             variant="danger"

@@ -1,8 +1,13 @@
 // Native <dialog> opened modally: focus is trapped, Escape closes, focus returns afterwards.
 // A child marked data-autofocus takes the focus on opening (else the first control does).
 import { useEffect, useRef, type ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { Button } from './Button.tsx';
 import { Icon } from './icons.tsx';
+
+const m = defineMessages({
+  close: { id: 'ui.dialog.close', defaultMessage: 'Close' },
+});
 
 export function Dialog(props: {
   title: string;
@@ -11,6 +16,7 @@ export function Dialog(props: {
   children: ReactNode;
   className?: string;
 }) {
+  const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -34,7 +40,12 @@ export function Dialog(props: {
     >
       <div className="dialog-head">
         <h2>{props.title}</h2>
-        <Button variant="ghost" size="sm" aria-label="Close" onClick={props.onClose}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={intl.formatMessage(m.close)}
+          onClick={props.onClose}
+        >
           <Icon name="x" />
         </Button>
       </div>

@@ -1,12 +1,23 @@
 // Loading, empty, error and notice blocks. Errors use role="alert" so they are announced.
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from './Button.tsx';
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+/** `label` names what is loading ("Loading settings"); the dots are added here. */
+export function Spinner({ label }: { label?: string }) {
+  const intl = useIntl();
+  const what = label ?? intl.formatMessage({ id: 'ui.spinner.default', defaultMessage: 'Loading' });
   return (
     <div className="loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span>{label}…</span>
+      <span>
+        <FormattedMessage
+          id="ui.spinner.label"
+          defaultMessage="{label}…"
+          description="A loading label followed by an ellipsis"
+          values={{ label: what }}
+        />
+      </span>
     </div>
   );
 }
@@ -18,7 +29,7 @@ export function ErrorState(props: { title: string; message: string; onRetry?: ()
       <p>{props.message}</p>
       {props.onRetry ? (
         <Button variant="primary" onClick={props.onRetry}>
-          Try again
+          <FormattedMessage id="ui.error.retry" defaultMessage="Try again" />
         </Button>
       ) : null}
     </div>

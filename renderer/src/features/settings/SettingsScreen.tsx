@@ -4,6 +4,7 @@ import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { CheckoutSyncSection } from './CheckoutSyncSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
+import { LanguageSection } from './LanguageSection.tsx';
 import { LivePaymentsSection } from './LivePaymentsSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
 import { PhoneAccessSection } from './PhoneAccessSection.tsx';
@@ -49,6 +50,7 @@ export function SettingsScreen() {
           <PreferencesSection settings={settings.data!} />
         </>
       )}
+      <LanguageSection />
       <CheckoutSyncSection />
       <ExportSection />
       {/* Last: it appears on the Sandbox profile only, and the sections above keep their place. */}

@@ -84,6 +84,7 @@ export function createTestEngine(): TestEngine {
       notifications: true,
       theme: 'system',
       keep_receiving_when_closed: engine.keepReceiving,
+      language: 'system',
     }),
   };
 
