@@ -1,6 +1,7 @@
 // Shapes the engine hands to the renderer. Tolerant where they come from the service
 // (unknown fields pass through the API client, not here), strict where the renderer sends.
 import { z } from 'zod';
+import { ClockTime } from './day.ts';
 
 const isoTime = z.string();
 
@@ -172,6 +173,10 @@ export const Settings = z.object({
   theme: z.enum(['system', 'light', 'dark']),
   /** Closing the window hides it to the tray and keeps receiving (Windows, Linux). */
   keep_receiving_when_closed: z.boolean(),
+  /** When the business day rolls over (HH:MM, local): a bar open past midnight uses 04:00. */
+  day_rolls_at: ClockTime,
+  /** Close the day by itself at this local time (HH:MM); null: only a person closes it. */
+  day_auto_close_at: ClockTime.nullable(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -182,6 +187,8 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: true,
   theme: 'system',
   keep_receiving_when_closed: true,
+  day_rolls_at: '00:00',
+  day_auto_close_at: null,
 };
 
 /**

@@ -84,6 +84,8 @@ export function createTestEngine(): TestEngine {
       notifications: true,
       theme: 'system',
       keep_receiving_when_closed: engine.keepReceiving,
+      day_rolls_at: '00:00',
+      day_auto_close_at: null,
     }),
   };
 
