@@ -3,7 +3,7 @@
 // (one row per payment). UTF-8 with a byte-order mark, so a spreadsheet does not read
 // "Crème" as mojibake; where the screen's locale writes 4,50 the separator is a semicolon
 // and amounts use the comma, as spreadsheets there expect. Cells go through export/'s
-// formula-safe csvCell; a cell holding the semicolon is quoted too.
+// formula-safe csvCell, quoted for whichever separator the file uses.
 import type { DayReport } from '#shared/day.ts';
 import { amountText, csvCell, exportFilename, type Cell } from '../export/csv.ts';
 import { localStamp } from './clock.ts';
@@ -31,10 +31,14 @@ export function csvStyle(locale: string | undefined): CsvStyle {
 
 function cell(value: Cell, style: CsvStyle): string {
   const text = csvCell(value);
-  if (style.separator === ';' && !text.startsWith('"') && text.includes(';')) {
-    return `"${text}"`;
-  }
-  return text;
+  if (style.separator === ',') return text;
+  // csvCell quotes for the comma; with the semicolon it is the semicolon (and quotes and
+  // line breaks) that need it, and 4,50 stays bare as a spreadsheet there writes it.
+  const body =
+    text.length >= 2 && text.startsWith('"') && text.endsWith('"')
+      ? text.slice(1, -1).replace(/""/g, '"')
+      : text;
+  return /[";\r\n]/.test(body) ? `"${body.replace(/"/g, '""')}"` : body;
 }
 
 function table(header: readonly string[], rows: readonly (readonly Cell[])[], style: CsvStyle) {
