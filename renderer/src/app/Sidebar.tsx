@@ -1,4 +1,4 @@
-// Navigation and the account in use. Alt+1…4 jump between screens.
+// Navigation and the account in use. Alt+1…5 jump between screens.
 import { useEffect } from 'react';
 import { useProfiles, useTotals } from '../api/queries.ts';
 import { useUi, type Screen } from '../state/ui-store.ts';
@@ -10,6 +10,7 @@ const NAV: { screen: Screen; label: string; icon: IconName }[] = [
   { screen: 'checkouts', label: 'Checkouts', icon: 'list' },
   { screen: 'payments', label: 'Live payments', icon: 'pulse' },
   { screen: 'settings', label: 'Settings', icon: 'gear' },
+  { screen: 'day', label: 'Day', icon: 'receipt' },
 ];
 
 export function Sidebar() {
