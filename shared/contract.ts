@@ -24,6 +24,7 @@ import {
   WebhookStatus,
 } from './domain.ts';
 import type { ErrorShape } from './errors.ts';
+import { DayClosePage, DayCloseSummary, DayReport } from './day.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -221,6 +222,43 @@ export const contract = {
     output: SyncStatus,
   },
   'checkouts.syncStatus': { input: Empty, output: SyncStatus },
+  /** The open period of the active profile as it stands (X report): number and closed_at null. */
+  'day.current': { input: Empty, output: DayReport },
+  /**
+   * Closes the open period (Z report). `expect_number` is the next_number the screen showed:
+   * when another screen closed first, the answer is a conflict naming that close.
+   */
+  'day.close': {
+    input: z.object({ expect_number: int(1, Number.MAX_SAFE_INTEGER).optional() }).strict(),
+    output: DayReport,
+  },
+  /** Past closes, newest first. */
+  'day.closes': {
+    input: z
+      .object({ limit: int(1, 200).optional(), offset: int(0, Number.MAX_SAFE_INTEGER).optional() })
+      .strict(),
+    output: DayClosePage,
+  },
+  /** One closed report, as frozen when it was closed. */
+  'day.get': {
+    input: z.object({ number: int(1, Number.MAX_SAFE_INTEGER) }).strict(),
+    output: DayReport,
+  },
+  /**
+   * A report as CSV: the summary or one row per payment. number null: the open period.
+   * `locale` (the screen's, e.g. "de-DE") picks the separator: a semicolon where the decimal
+   * mark is a comma.
+   */
+  'day.csv': {
+    input: z
+      .object({
+        number: int(1, Number.MAX_SAFE_INTEGER).nullable(),
+        kind: z.enum(['summary', 'payments']),
+        locale: z.string().trim().min(2).max(35).optional(),
+      })
+      .strict(),
+    output: z.object({ filename: z.string(), text: z.string() }),
+  },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
@@ -235,6 +273,8 @@ export const eventSchemas = {
   'receiver.unreachable': ReachCheck,
   // Every change of the mirror's sync (at most ~4 a second while it reads pages).
   'checkouts.sync': SyncStatus,
+  // A period was closed (on any screen, or automatically): every Day screen reloads.
+  'day.closed': DayCloseSummary,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

@@ -19,6 +19,7 @@ import { parseInput } from './parse-input.ts';
 import { ActiveProfile } from './active-profile.ts';
 import type { TunnelInternals } from './active-profile-options.ts';
 import { tunnelHandlers } from './handlers-tunnel.ts';
+import { dayEngine, type DayOptions } from './handlers-day.ts';
 import type { ReachTimer } from './reach-monitor.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
@@ -59,6 +60,8 @@ export interface EngineInternals {
   reachTimer?: ReachTimer;
   /** How long one reachability check may take (default 10 s). */
   reachTimeoutMs?: number;
+  /** The day book's device name and automatic-close clock (tests run it by hand). */
+  day?: DayOptions;
 }
 
 export async function createEngine(
@@ -159,6 +162,7 @@ export async function createEngine(
   );
   const offFollow = emitter.on('receiver.status', () => mirror.follow());
   mirror.sync();
+  const day = dayEngine(ctx, { log, ...internals.day });
   const handlers: Handlers = {
     ...profileHandlers(ctx, { keyChanged: () => mirror.keyChanged() }),
     ...checkoutHandlers(ctx),
@@ -167,6 +171,7 @@ export async function createEngine(
     ...sandboxHandlers(ctx),
     ...mirrorHandlers(ctx, mirror, log),
     ...tunnelHandlers(ctx),
+    ...day.handlers,
   };
 
   let closing: Promise<void> | null = null;
@@ -217,6 +222,7 @@ export async function createEngine(
     close() {
       closing ??= (async () => {
         watch.stop();
+        day.stop();
         offFollow();
         try {
           await mirror.close();

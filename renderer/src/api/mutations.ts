@@ -254,3 +254,33 @@ export function useSyncCheckouts(react: Reactions<Output<'checkouts.sync'>> = {}
     onError: react.onError,
   });
 }
+
+/**
+ * Closes the day. `expect_number` is the number the screen showed, so a second screen that
+ * closed first makes this one a conflict ("Already closed as #12") rather than a second close.
+ */
+export function useCloseDay(react: Reactions<Output<'day.close'>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (expect_number: number) => merchant.day.close({ expect_number }),
+    onSuccess: async (report) => {
+      if (report.number !== null) client.setQueryData(qk.dayReport(report.number), report);
+      void client.invalidateQueries({ queryKey: qk.day });
+      await react.onSuccess?.(report);
+    },
+    onError: (err) => {
+      // Whatever happened elsewhere (another screen closed), show the engine's state now.
+      void client.invalidateQueries({ queryKey: qk.day });
+      react.onError?.(err);
+    },
+  });
+}
+
+/** A report's CSV file (summary or payments), in the screen's locale. */
+export function useDayCsv(react: Reactions<Output<'day.csv'>> = {}) {
+  return useMutation({
+    mutationFn: (input: Input<'day.csv'>) => merchant.day.csv(input),
+    onSuccess: react.onSuccess,
+    onError: react.onError,
+  });
+}

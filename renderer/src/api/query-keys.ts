@@ -22,4 +22,9 @@ export const qk = {
   settings: ['settings'] as const,
   /** Phone mode of the embedded sandbox (the same whichever profile is active). */
   phoneAccess: ['sandbox', 'phoneAccess'] as const,
+  /** The Day screen: the open period (X), past closes, one closed report. */
+  day: ['day'] as const,
+  dayCurrent: ['day', 'current'] as const,
+  dayCloses: (limit: number, offset: number) => ['day', 'closes', { limit, offset }] as const,
+  dayReport: (number: number) => ['day', 'report', number] as const,
 };

@@ -16,6 +16,7 @@ import { NewLink } from '../features/new-link/NewLink.tsx';
 import { Onboarding } from '../features/onboarding/Onboarding.tsx';
 import { LivePayments } from '../features/payments/LivePayments.tsx';
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
+import { DayScreen } from '../features/day/DayScreen.tsx';
 import { CheckoutDetailView } from '../features/checkout-detail/index.ts';
 import { DamagedDbBanner } from './DamagedDbBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -171,6 +172,8 @@ export function App() {
           <Checkouts />
         ) : screen === 'payments' ? (
           <LivePayments />
+        ) : screen === 'day' ? (
+          <DayScreen />
         ) : (
           <SettingsScreen />
         )}

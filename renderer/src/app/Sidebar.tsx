@@ -1,4 +1,4 @@
-// Navigation and the account in use. Alt+1…4 jump between screens.
+// Navigation and the account in use. Alt+1…5 jump between screens.
 import { useEffect } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor, type NoMessageValues } from 'react-intl';
 import { useProfiles, useTotals } from '../api/queries.ts';
@@ -14,6 +14,7 @@ const m = defineMessages<{
   navCheckouts: None;
   navPayments: None;
   navSettings: None;
+  navDay: None;
   nav: None;
   appName: None;
   paidToday: { count: number };
@@ -34,6 +35,11 @@ const m = defineMessages<{
   },
   navPayments: { id: 'nav.payments', defaultMessage: 'Live payments' },
   navSettings: { id: 'nav.settings', defaultMessage: 'Settings' },
+  navDay: {
+    id: 'nav.day',
+    defaultMessage: 'Day',
+    description: 'Sidebar: the day report (X/Z) screen',
+  },
   nav: {
     id: 'nav.label',
     defaultMessage: 'Main',
@@ -63,6 +69,7 @@ const NAV: { screen: Screen; label: MessageDescriptor; icon: IconName }[] = [
   { screen: 'checkouts', label: m.navCheckouts, icon: 'list' },
   { screen: 'payments', label: m.navPayments, icon: 'pulse' },
   { screen: 'settings', label: m.navSettings, icon: 'gear' },
+  { screen: 'day', label: m.navDay, icon: 'receipt' },
 ];
 
 /** The brand's mark: a shape, not a word. */

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-export type Screen = 'new' | 'checkouts' | 'payments' | 'settings';
+export type Screen = 'new' | 'checkouts' | 'payments' | 'settings' | 'day';
 export type Theme = 'system' | 'light' | 'dark';
 /** The Checkouts screen's status chip (paid: a verified payment arrived). */
 export type ActiveFilter = 'all' | 'active' | 'inactive' | 'paid';

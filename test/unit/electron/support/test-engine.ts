@@ -85,6 +85,8 @@ export function createTestEngine(): TestEngine {
       theme: 'system',
       keep_receiving_when_closed: engine.keepReceiving,
       language: 'system',
+      day_rolls_at: '00:00',
+      day_auto_close_at: null,
     }),
   };
 
