@@ -81,6 +81,12 @@ export const contract = {
       transport: z.enum(['electron', 'web']),
       /** This start found the database damaged: the file name it was moved aside to. */
       damaged_db: z.object({ moved_to: z.string() }).optional(),
+      /**
+       * The console's data has no account in use yet (no live account, no checkout or
+       * payment, none chosen): only then do the screens show Welcome. The engine decides, so
+       * a second screen in a new browser opens on the console as it is.
+       */
+      welcome: z.boolean(),
     }),
   },
   'profiles.list': { input: Empty, output: ProfileList },

@@ -19,6 +19,7 @@ import { parseInput } from './parse-input.ts';
 import { ActiveProfile } from './active-profile.ts';
 import type { TunnelInternals } from './active-profile-options.ts';
 import { tunnelHandlers } from './handlers-tunnel.ts';
+import { welcomeDone } from './welcome.ts';
 import type { ReachTimer } from './reach-monitor.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
@@ -133,6 +134,8 @@ export async function createEngine(
       throw new EngineError('not_found', `There is no profile with id "${wanted}".`);
     }
     await active.activate(wanted);
+    // A profile named at start (`--profile sandbox`) is an account chosen on purpose.
+    if (opts.profile !== undefined) welcomeDone(store);
   } catch (err) {
     await active.close().catch(() => undefined);
     store.close();

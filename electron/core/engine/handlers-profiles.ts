@@ -15,6 +15,7 @@ import {
 import { EngineError } from '#shared/errors.ts';
 import { setTunnelTool } from '../tunnel/index.ts';
 import type { HandlerContext } from './context.ts';
+import { needsWelcome, welcomeDone } from './welcome.ts';
 
 type ProfileHandlers = Pick<
   Handlers,
@@ -42,6 +43,7 @@ export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
       version: ctx.version,
       transport: ctx.transport,
       ...(ctx.damaged ? { damaged_db: { moved_to: ctx.damaged.movedTo } } : {}),
+      welcome: needsWelcome(ctx.store),
     }),
 
     'profiles.list': list,
@@ -62,6 +64,7 @@ export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
           throw err;
         }
       }
+      welcomeDone(ctx.store);
       return toProfile(p, await ctx.keys.status(p.id));
     },
 
@@ -95,7 +98,10 @@ export function profileHandlers(ctx: HandlerContext): ProfileHandlers {
 
     'profiles.switch': async ({ id }) => {
       getProfile(ctx.store, id);
-      await ctx.active.activate(id);
+      welcomeDone(ctx.store);
+      // The account already in use: nothing to switch. Activating it again would stop its
+      // receiver (and tunnel) for a moment for no reason.
+      if (id !== ctx.active.id) await ctx.active.activate(id);
       return list();
     },
 
