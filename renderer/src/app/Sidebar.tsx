@@ -12,6 +12,23 @@ const NAV: { screen: Screen; label: string; icon: IconName }[] = [
   { screen: 'settings', label: 'Settings', icon: 'gear' },
 ];
 
+/**
+ * The account in use and whether its money is real, at every width: in the narrow rail the
+ * name wraps under the icons (it used to be hidden there, so nothing said whether a new link
+ * was real or a test).
+ */
+function AccountInUse({ name, live }: { name: string; live: boolean }) {
+  const meaning = live ? 'live: real money' : 'test money only, nothing is charged';
+  return (
+    <div className="sidebar-foot" title={`${name} (${meaning})`}>
+      <span className="muted small foot-title">Account</span>
+      <span className="account-name">{name}</span>
+      {live ? <Badge tone="ok">Live</Badge> : <Badge tone="info">Test</Badge>}
+      <span className="sr-only">({meaning})</span>
+    </div>
+  );
+}
+
 export function Sidebar() {
   const { screen, go, jump } = useUi();
   const profiles = useProfiles();
@@ -61,22 +78,7 @@ export function Sidebar() {
           </li>
         ))}
       </ul>
-      {active ? (
-        <div
-          className="sidebar-foot"
-          title={`${active.name} (${active.kind === 'sandbox' ? 'sandbox' : 'live'})`}
-        >
-          <span className="muted small">Account</span>
-          <span className="truncate account-name" title={active.name}>
-            {active.name}
-          </span>
-          {active.kind === 'sandbox' ? (
-            <Badge tone="info">Sandbox · test money</Badge>
-          ) : (
-            <Badge tone="muted">Live</Badge>
-          )}
-        </div>
-      ) : null}
+      {active ? <AccountInUse name={active.name} live={active.kind === 'live'} /> : null}
     </nav>
   );
 }

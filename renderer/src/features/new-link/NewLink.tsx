@@ -16,6 +16,7 @@ import { announce } from '../../ui/announcer.tsx';
 import { CurrencyPicker } from './CurrencyPicker.tsx';
 import { checkDraft, fieldLabel, serviceFieldMessage } from './draft-rules.ts';
 import { ItemsEditor } from './ItemsEditor.tsx';
+import { LinkAccount } from './LinkAccount.tsx';
 import { LinkCreated } from './LinkCreated.tsx';
 import { SavedItems } from './SavedItems.tsx';
 
@@ -89,6 +90,7 @@ export function NewLink() {
           <p className="muted">
             Add what the customer is paying for. The total is worked out for you.
           </p>
+          <LinkAccount />
         </div>
       </header>
 
