@@ -49,6 +49,8 @@ test('Check now says reachable; a dead public URL turns the strip amber with the
   await section.screenshot({ path: 'test-results/reach-settings-reachable.png' });
 
   await page.getByRole('button', { name: 'Live payments' }).click();
+  // All is well, so the strip is one line: its cells are behind Details.
+  await page.getByLabel('Receiver status').getByRole('button', { name: 'Details' }).click();
   const strip = page.getByRole('definition').filter({ has: page.getByTestId('reach-state') });
   await expect(page.getByTestId('reach-state')).toHaveText(/^Reachable \(\d+ ms\)$/);
   await expect(strip.locator('.dot-ok')).toBeVisible();
@@ -79,9 +81,13 @@ test('Check now says reachable; a dead public URL turns the strip amber with the
   await expect(page.getByTestId('reach-state')).toHaveText('Not reachable');
   expect(await notices()).toHaveLength(1);
 
-  // Check now from the strip, once the address is fixed: green again.
+  // The address fixed: registering it checks again, green, so the strip folds to its one
+  // line; Check now in its details says so too.
   await mc.rpc('settings.set', { public_url: null });
-  await page.getByRole('main').getByRole('button', { name: 'Check now' }).click();
+  const status = page.getByLabel('Receiver status');
+  await expect(status).toContainText('Receiving payments');
+  await status.getByRole('button', { name: 'Details' }).click();
+  await status.getByRole('button', { name: 'Check now' }).click();
   await expect(page.getByTestId('reach-state')).toHaveText(/^Reachable \(\d+ ms\)$/);
   await expect(page.getByTestId('reach-reason')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/reach-strip-green.png' });

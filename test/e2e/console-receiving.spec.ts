@@ -166,7 +166,7 @@ test('payments are kept across a restart', async ({ page, console: mc, browser }
   // Same port, so this browser profile keeps its UI state. The new run prints a new link;
   // opening it in the same tab changes only the fragment, and the console adopts the token.
   await page.goto(mc.info.url);
-  await expect(page.getByText('Live updates')).toBeVisible();
+  await expect(page.getByLabel('Receiver status')).toContainText('Receiving payments');
   await page.getByRole('button', { name: 'Live payments' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Sourdough' })).toContainText(
     'Verified',

@@ -127,6 +127,7 @@ test('at 900×600 three payments or more are in view with five currencies today,
     expect(strip.height, `strip height at ${size}`).toBeLessThanOrEqual(44);
     expect(await scrollContainers(page), `scroll containers at ${size}`).toEqual(['main#main']);
   }
+  await checkScreen(page, 'payments-five-currencies', expectNoAxeViolations);
 });
 
 /** Payment rows wholly inside the window and on top there (nothing covers their middle). */
