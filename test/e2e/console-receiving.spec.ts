@@ -99,6 +99,7 @@ test('a forged payment is flagged, not paid; an unsigned one is refused', async 
   // Settings lists what the receiver answered: the refusal with its reason, the events it
   // stored, and never the receiver's token.
   await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByText('Advanced', { exact: true }).click();
   const requests = page.getByRole('table', { name: 'Recent requests' });
   await expect(requests.getByRole('row').filter({ hasText: '401' })).toContainText(
     'Missing webhook-id, webhook-timestamp or webhook-signature header.',
