@@ -101,6 +101,12 @@ export const contract = {
           regional: z.string().max(64),
         })
         .optional(),
+      /**
+       * The console's data has no account in use yet (no live account, no checkout or
+       * payment, none chosen): only then do the screens show Welcome. The engine decides, so
+       * a second screen in a new browser opens on the console as it is.
+       */
+      welcome: z.boolean(),
     }),
   },
   'profiles.list': { input: Empty, output: ProfileList },

@@ -170,6 +170,7 @@ test.describe('keyboard and settings', () => {
       .poll(async () => (await mc.rpc<{ sound: boolean }>('settings.get')).sound)
       .toBe(true);
 
+    await page.getByText('Advanced', { exact: true }).click();
     await page.getByRole('button', { name: 'Re-register webhook' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Webhook registered' })).toBeVisible();
 

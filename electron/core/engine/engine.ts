@@ -20,6 +20,7 @@ import { ActiveProfile } from './active-profile.ts';
 import type { TunnelInternals } from './active-profile-options.ts';
 import { tunnelHandlers } from './handlers-tunnel.ts';
 import { dayEngine, type DayOptions } from './handlers-day.ts';
+import { welcomeDone } from './welcome.ts';
 import type { ReachTimer } from './reach-monitor.ts';
 import type { HttpConfig } from '../api/index.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
@@ -136,6 +137,8 @@ export async function createEngine(
       throw new EngineError('not_found', `There is no profile with id "${wanted}".`);
     }
     await active.activate(wanted);
+    // A profile named at start (`--profile sandbox`) is an account chosen on purpose.
+    if (opts.profile !== undefined) welcomeDone(store);
   } catch (err) {
     await active.close().catch(() => undefined);
     store.close();

@@ -1,9 +1,9 @@
 // Every change the screens ask of the engine, each with the cache update it implies, in one
 // place beside the query keys. A screen adds only what it shows (an announcement, its own
 // form state) through the reactions, which run after the cache is updated.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Input, Output } from '#shared/contract.ts';
-import type { CheckoutDetail, ReceiverStatus, Settings } from '#shared/domain.ts';
+import type { CheckoutDetail, Profile, ReceiverStatus, Settings } from '#shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
 import { resetAccountData } from './reset.ts';
@@ -198,6 +198,7 @@ export function useConnectAccount(react: Reactions<Output<'profiles.add'>> = {})
       return added;
     },
     onSuccess: async (added) => {
+      leaveWelcome(client);
       await resetAccountData(client);
       await react.onSuccess?.(added);
     },
@@ -205,22 +206,41 @@ export function useConnectAccount(react: Reactions<Output<'profiles.add'>> = {})
   });
 }
 
-/** Makes the built-in Sandbox profile the active one (no switch when it already is). */
-export function useActivateSandbox(react: Reactions<void> = {}) {
+/** What "Try the sandbox" found: done, or another account in use that it did not touch. */
+export type SandboxOutcome = { done: true } | { done: false; inUse: Profile | null };
+
+/**
+ * Makes the built-in Sandbox profile the active one. When another account is in use (a
+ * Welcome left open on a second screen while the shop connected its live account), nothing
+ * is switched unless `confirmed`: the outcome names that account so the screen can ask.
+ * On the sandbox already in use the engine only records the choice (no receiver restart).
+ */
+export function useActivateSandbox(react: Reactions<SandboxOutcome> = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ confirmed }: { confirmed: boolean }): Promise<SandboxOutcome> => {
       const list = await merchant.profiles.list();
       const id = list.profiles.find((p) => p.kind === 'sandbox')?.id ?? 'sandbox';
-      // Switching restarts the receiver; skip it when the sandbox is already in use.
-      if (list.active_id !== id) await merchant.profiles.switch({ id });
+      if (list.active_id !== id && !confirmed) {
+        return { done: false, inUse: list.profiles.find((p) => p.id === list.active_id) ?? null };
+      }
+      await merchant.profiles.switch({ id });
+      return { done: true };
     },
-    onSuccess: async () => {
-      await resetAccountData(client);
-      await react.onSuccess?.();
+    onSuccess: async (outcome) => {
+      if (outcome.done) {
+        leaveWelcome(client);
+        await resetAccountData(client);
+      }
+      await react.onSuccess?.(outcome);
     },
     onError: react.onError,
   });
+}
+
+/** The engine now counts an account as chosen; the screen leaves Welcome at once. */
+function leaveWelcome(client: QueryClient): void {
+  client.setQueryData<Output<'app.info'>>(qk.app, (info) => info && { ...info, welcome: false });
 }
 
 /** Phone mode on/off or another address; links listed from now on carry the new base. */

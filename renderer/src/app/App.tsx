@@ -1,16 +1,17 @@
-// The shell: onboarding on first run, then sidebar + the selected screen. Pushes from the
-// engine are wired once here.
+// The shell: Welcome while the engine says the console's data has no account in use
+// (app.info.welcome), else sidebar + the selected screen. Pushes from the engine are wired
+// once here.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, Settings } from '#shared/domain.ts';
 import { qk } from '../api/query-keys.ts';
-import { useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
+import { useAppInfo, useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
-import { merchant, transport } from '../bridge/index.ts';
+import { errorMessage, merchant, transport } from '../bridge/index.ts';
 import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
 import { useUi } from '../state/ui-store.ts';
 import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
-import { Notice } from '../ui/Feedback.tsx';
+import { ErrorState, Notice, Spinner } from '../ui/Feedback.tsx';
 import { Checkouts } from '../features/checkouts/Checkouts.tsx';
 import { NewLink } from '../features/new-link/NewLink.tsx';
 import { Onboarding } from '../features/onboarding/Onboarding.tsx';
@@ -103,9 +104,9 @@ function useHeadingFocus(): void {
  * Export button at the bottom of Settings) stays in view rather than sliding under the edge.
  * Only when a toast appears: resizing the window never moves the screen.
  */
-function useUsedControlStaysInView(onboarded: boolean): void {
+function useUsedControlStaysInView(inConsole: boolean): void {
   useEffect(() => {
-    if (!onboarded) return;
+    if (!inConsole) return;
     const main = document.getElementById('main');
     if (!main) return;
     // The control last pressed or focused (a busy button is disabled, so it loses focus).
@@ -132,7 +133,7 @@ function useUsedControlStaysInView(onboarded: boolean): void {
       main.removeEventListener('pointerdown', use, true);
       main.removeEventListener('focusin', use, true);
     };
-  }, [onboarded]);
+  }, [inConsole]);
 }
 
 /** The audio context exists only while sound is on (no autoplay warning otherwise). */
@@ -142,14 +143,33 @@ function useSoundPreference(): void {
 }
 
 export function App() {
-  const { onboarded, screen } = useUi();
+  const screen = useUi((s) => s.screen);
+  const info = useAppInfo();
+  const inConsole = info.data?.welcome === false;
   useTheme();
   useLiveUpdates();
   useSettingsPrefetch();
   useHeadingFocus();
   useSoundPreference();
-  useUsedControlStaysInView(onboarded);
-  if (!onboarded) {
+  useUsedControlStaysInView(inConsole);
+  if (!info.data) {
+    // A moment at start (one call to the engine); a console that cannot be reached says so.
+    return (
+      <main className="onboarding" id="main">
+        {info.isError ? (
+          <ErrorState
+            title="The console could not be reached"
+            message={errorMessage(info.error)}
+            onRetry={() => void info.refetch()}
+          />
+        ) : (
+          <Spinner label="Opening the console" />
+        )}
+        <Announcer />
+      </main>
+    );
+  }
+  if (info.data.welcome) {
     return (
       <>
         <Onboarding />

@@ -1,5 +1,6 @@
 // UI-only state (docs/architecture.md: no server data here). Persisted where a restart should
-// keep it: first-run flag, chosen screen, theme, table preferences.
+// keep it: chosen screen, theme, table preferences. Whether to show Welcome is the engine's
+// (app.info), not this browser's: a second screen must not open on it.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
@@ -12,7 +13,6 @@ export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
 interface UiState {
-  onboarded: boolean;
   screen: Screen;
   theme: Theme;
   checkoutFilter: ActiveFilter;
@@ -29,7 +29,6 @@ interface UiState {
   gapsSeen: Record<string, string>;
   /** Bumped by a keyboard jump (Alt+1…4): the new screen's heading takes the focus. */
   headingFocus: number;
-  setOnboarded(v: boolean): void;
   go(screen: Screen): void;
   /** go() from the keyboard: focus lands on the new screen's heading, not on the body. */
   jump(screen: Screen): void;
@@ -49,7 +48,6 @@ interface UiState {
 export const useUi = create<UiState>()(
   persist(
     (set) => ({
-      onboarded: false,
       screen: 'new',
       theme: 'system',
       checkoutFilter: 'all',
@@ -62,7 +60,6 @@ export const useUi = create<UiState>()(
       dateTo: '',
       gapsSeen: {},
       headingFocus: 0,
-      setOnboarded: (onboarded) => set({ onboarded }),
       go: (screen) => set({ screen }),
       jump: (screen) => set((s) => ({ screen, headingFocus: s.headingFocus + 1 })),
       setTheme: (theme) => set({ theme }),
@@ -91,7 +88,6 @@ export const useUi = create<UiState>()(
     {
       name: 'merchant.ui',
       partialize: (s) => ({
-        onboarded: s.onboarded,
         screen: s.screen,
         theme: s.theme,
         checkoutFilter: s.checkoutFilter,

@@ -1,7 +1,8 @@
 // Is the console able to hear payments? Receiver, the tunnel in front of it, webhook
 // registration, last event, gaps, and the live link to the engine — each in plain words with
-// the fix next to it.
-import { useEffect, useState } from 'react';
+// the fix next to it. When all of it is well the strip is one line ("Receiving payments"),
+// with the cells a click away, so a short window shows payments rather than status.
+import { useEffect, useId, useState } from 'react';
 import { useRegisterWebhook } from '../../api/mutations.ts';
 import { useProfiles, useReceiver, useTunnel } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
@@ -49,6 +50,8 @@ export function StatusStrip() {
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
   const t = tunnel.data;
   const showTunnel = active?.kind === 'live' && usesTool(t);
+  const [details, setDetails] = useState(false);
+  const cellsId = useId();
   const register = useRegisterWebhook({
     onSuccess: () => announce('Webhook registered'),
     onError: (e) => announce(`Webhook registration failed: ${errorMessage(e)}`),
@@ -56,7 +59,7 @@ export function StatusStrip() {
   const s = q.data;
   if (!s) {
     return (
-      <div className="status-strip" aria-label="Receiver status">
+      <div className="status status-line" role="group" aria-label="Receiver status">
         {q.isError ? (
           <span>Receiver status unavailable: {errorMessage(q.error)}</span>
         ) : (
@@ -74,71 +77,116 @@ export function StatusStrip() {
     (a, g) => (a === undefined || Date.parse(g.to) > Date.parse(a.to) ? g : a),
     undefined,
   );
+  // Everything that would show a warning, a fix or a notice is absent.
+  const allWell =
+    s.listening &&
+    !s.error &&
+    s.webhook.registered &&
+    !s.webhook.error &&
+    !reachFailed(s.reach) &&
+    link === 'live' &&
+    !needsTunnel &&
+    (!showTunnel || t?.state === 'up') &&
+    !latest;
+  const folded = allWell && !details;
   return (
     <>
-      <dl
-        className={`status-strip ${showTunnel ? 'status-strip-6' : 'status-strip-5'}${reachFailed(s.reach) ? ' status-strip-warn' : ''}`}
-        aria-label="Receiver status"
-      >
-        <div>
-          <dt>Receiver</dt>
-          <dd>
-            <Dot tone={s.listening ? 'ok' : 'error'} />
-            <span className="truncate" title={s.address ?? undefined}>
-              {s.listening ? `Listening on ${s.address ?? 'loopback'}` : 'Not listening'}
+      <div className="status" role="group" aria-label="Receiver status">
+        {allWell ? (
+          <p className="status-line">
+            <Dot tone="ok" />
+            <span className="status-line-text">
+              <strong>Receiving payments</strong>
+              <span className="muted">
+                {' · '}
+                {s.last_event_at ? (
+                  <>
+                    Last event{' '}
+                    <time dateTime={s.last_event_at} title={exactTime(s.last_event_at)}>
+                      {relativeTime(s.last_event_at, now)}
+                    </time>
+                  </>
+                ) : (
+                  'No event yet'
+                )}
+              </span>
             </span>
-          </dd>
-        </div>
-        {showTunnel && t ? (
+            <button
+              type="button"
+              className="link"
+              aria-expanded={details}
+              aria-controls={cellsId}
+              onClick={() => setDetails((d) => !d)}
+            >
+              {details ? 'Hide details' : 'Details'}
+            </button>
+          </p>
+        ) : null}
+        <dl
+          id={cellsId}
+          hidden={folded}
+          className={`status-strip ${showTunnel ? 'status-strip-6' : 'status-strip-5'}${reachFailed(s.reach) ? ' status-strip-warn' : ''}`}
+        >
           <div>
-            <dt>Tunnel</dt>
+            <dt>Receiver</dt>
             <dd>
-              <Dot tone={tunnelTone(t)} />
-              <span className="truncate" title={s.webhook.url ?? t.public_url ?? undefined}>
-                {tunnelLine(t)}
+              <Dot tone={s.listening ? 'ok' : 'error'} />
+              <span className="truncate" title={s.address ?? undefined}>
+                {s.listening ? `Listening on ${s.address ?? 'loopback'}` : 'Not listening'}
               </span>
             </dd>
           </div>
-        ) : null}
-        <div>
-          <dt>Webhook</dt>
-          <dd>
-            <Dot tone={s.webhook.registered ? 'ok' : 'warn'} />
-            {s.webhook.registered ? (
-              <span className="truncate" title={s.webhook.url ?? ''}>
-                Registered{s.webhook.signed ? ' · signed' : ''}
-              </span>
-            ) : (
-              <>
-                Not registered{' '}
-                <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
-                  Register now
-                </Button>
-              </>
-            )}
-          </dd>
-        </div>
-        <ReachItem reach={s.reach} />
-        <div>
-          <dt>Last event</dt>
-          <dd>
-            {s.last_event_at ? (
-              <time dateTime={s.last_event_at} title={exactTime(s.last_event_at)}>
-                {relativeTime(s.last_event_at, now)}
-              </time>
-            ) : (
-              'None yet'
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Live updates</dt>
-          <dd>
-            <Dot tone={link === 'live' ? 'ok' : 'warn'} />
-            {link === 'live' ? 'Connected' : 'Reconnecting…'}
-          </dd>
-        </div>
-      </dl>
+          {showTunnel && t ? (
+            <div>
+              <dt>Tunnel</dt>
+              <dd>
+                <Dot tone={tunnelTone(t)} />
+                <span className="truncate" title={s.webhook.url ?? t.public_url ?? undefined}>
+                  {tunnelLine(t)}
+                </span>
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Webhook</dt>
+            <dd>
+              <Dot tone={s.webhook.registered ? 'ok' : 'warn'} />
+              {s.webhook.registered ? (
+                <span className="truncate" title={s.webhook.url ?? ''}>
+                  Registered{s.webhook.signed ? ' · signed' : ''}
+                </span>
+              ) : (
+                <>
+                  Not registered{' '}
+                  <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
+                    Register now
+                  </Button>
+                </>
+              )}
+            </dd>
+          </div>
+          <ReachItem reach={s.reach} />
+          <div>
+            <dt>Last event</dt>
+            <dd>
+              {s.last_event_at ? (
+                <time dateTime={s.last_event_at} title={exactTime(s.last_event_at)}>
+                  {relativeTime(s.last_event_at, now)}
+                </time>
+              ) : (
+                'None yet'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Live updates</dt>
+            <dd>
+              <Dot tone={link === 'live' ? 'ok' : 'warn'} />
+              {link === 'live' ? 'Connected' : 'Reconnecting…'}
+            </dd>
+          </div>
+        </dl>
+      </div>
       {s.error ? <Notice tone="error">Receiver problem: {s.error}</Notice> : null}
       {active?.kind === 'live' && usesTool(t) && t.state === 'down' ? (
         <Notice tone="warn">

@@ -44,8 +44,9 @@ export function SettingsScreen() {
             />
           ) : null}
           <ReceiverSection
-            key={`${settings.data!.receiver_port}|${settings.data!.public_url}`}
+            key={settings.data!.receiver_port}
             settings={settings.data!}
+            live={live}
           />
           <PreferencesSection settings={settings.data!} />
         </>

@@ -30,7 +30,7 @@ export function createTestEngine(): TestEngine {
   const failures = new Map<Channel, unknown>();
 
   const handlers: Partial<{ [C in Channel]: (input: never) => Output<C> }> = {
-    'app.info': () => ({ version: '0.0.0-test', transport: 'web' }),
+    'app.info': () => ({ version: '0.0.0-test', transport: 'web', welcome: false }),
     'checkouts.create': (input: {
       items: { name: string; amount: number; quantity?: number }[];
       currency?: string;
