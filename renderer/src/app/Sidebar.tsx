@@ -108,7 +108,7 @@ function AccountInUse({ name, live }: { name: string; live: boolean }) {
       ) : (
         <Badge tone="info">{intl.formatMessage(m.test)}</Badge>
       )}
-      <span className="sr-only">({intl.formatMessage(m.accountMeaning, { kind })})</span>
+      <span className="sr-only">{intl.formatMessage(m.accountMeaning, { kind })}</span>
     </div>
   );
 }
