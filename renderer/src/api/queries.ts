@@ -46,19 +46,6 @@ export const usePhoneAccess = (enabled = true) =>
 export const useTotals = () =>
   useQuery({ queryKey: qk.totals, queryFn: () => merchant.payments.totals() });
 
-export function useCheckoutPage(limit: number, offset: number, active: boolean | undefined) {
-  return useQuery({
-    queryKey: qk.checkoutPage(limit, offset, active),
-    queryFn: () =>
-      merchant.checkouts.list({ limit, offset, ...(active === undefined ? {} : { active }) }),
-    placeholderData: keepPreviousData,
-    retry: false,
-    // Links can be made where no push reaches this page (the service's own dashboard,
-    // another device): coming back to the window always asks again.
-    refetchOnWindowFocus: 'always',
-  });
-}
-
 /** One checkout in full (the detail view); null asks nothing. */
 export function useCheckoutDetailQuery(id: string | null) {
   return useQuery({
