@@ -6,7 +6,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { Input } from '#shared/contract.ts';
-import type { PaymentPage } from '#shared/domain.ts';
+import type { PaymentPage, Profile, ProfileList } from '#shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
 
@@ -17,6 +17,14 @@ export const useAppInfo = () =>
 
 export const useProfiles = () =>
   useQuery({ queryKey: qk.profiles, queryFn: () => merchant.profiles.list() });
+
+const activeOf = (list: ProfileList): Profile | undefined =>
+  list.profiles.find((p) => p.id === list.active_id);
+
+/** The profile in use; undefined until profiles.list has answered. */
+export const useActiveProfile = (): Profile | undefined =>
+  useQuery({ queryKey: qk.profiles, queryFn: () => merchant.profiles.list(), select: activeOf })
+    .data;
 
 export const useKeyStatus = () =>
   useQuery({ queryKey: qk.key, queryFn: () => merchant.key.status() });

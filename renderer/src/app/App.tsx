@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, Settings } from '#shared/domain.ts';
 import { qk } from '../api/query-keys.ts';
-import { useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
+import { useActiveProfile, useKeyStatus, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
 import { merchant, transport } from '../bridge/index.ts';
 import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
@@ -48,10 +48,9 @@ function useLiveUpdates() {
 }
 
 function KeyBanner() {
-  const profiles = useProfiles();
   const key = useKeyStatus();
   const go = useUi((s) => s.go);
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   if (!key.data || !active) return null;
   if (!key.data.keychain_available) {
     return (

@@ -1,7 +1,7 @@
 // Navigation and the account in use. Alt+1…4 jump between screens.
 import { useEffect } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor, type NoMessageValues } from 'react-intl';
-import { useProfiles, useTotals } from '../api/queries.ts';
+import { useActiveProfile, useTotals } from '../api/queries.ts';
 import { useUi, type Screen } from '../state/ui-store.ts';
 import { isolate } from '../ui/Bidi.tsx';
 import { Badge } from '../ui/Feedback.tsx';
@@ -71,9 +71,8 @@ const MARK = '◆';
 export function Sidebar() {
   const intl = useIntl();
   const { screen, go, jump } = useUi();
-  const profiles = useProfiles();
   const totals = useTotals();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
 
   useEffect(() => {
     function onKey(e: KeyboardEvent) {

@@ -3,7 +3,7 @@
 // the fix next to it.
 import { useEffect, useState } from 'react';
 import { useRegisterWebhook } from '../../api/mutations.ts';
-import { useProfiles, useReceiver, useTunnel } from '../../api/queries.ts';
+import { useActiveProfile, useReceiver, useTunnel } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
 import { clockTime, exactTime, relativeTime } from '../../lib/time.ts';
@@ -43,9 +43,8 @@ export function StatusStrip() {
   const link = useLinkState();
   const now = useNow(15_000);
   const { gapsSeen, dismissGaps, go } = useUi();
-  const profiles = useProfiles();
   const tunnel = useTunnel();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
   const t = tunnel.data;
   const showTunnel = active?.kind === 'live' && usesTool(t);
@@ -66,7 +65,7 @@ export function StatusStrip() {
     );
   }
   // The engine lists only gaps worth a warning (a registered webhook, a few seconds or more).
-  const profileId = profiles.data?.active_id ?? '';
+  const profileId = active?.id ?? '';
   const seen = gapsSeen[profileId];
   const gaps = s.gaps.filter((g) => seen === undefined || Date.parse(g.to) > Date.parse(seen));
   // The most recent gap by its end, whatever order the list comes in (newest first today).
