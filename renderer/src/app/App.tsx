@@ -8,7 +8,7 @@ import { useActiveProfile, useKeyStatus, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
 import { merchant, transport } from '../bridge/index.ts';
 import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
-import { useUi } from '../state/ui-store.ts';
+import { useUi, useUiPick } from '../state/ui-store.ts';
 import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
 import { Notice } from '../ui/Feedback.tsx';
 import { Checkouts } from '../features/checkouts/Checkouts.tsx';
@@ -140,7 +140,7 @@ function useSoundPreference(): void {
 }
 
 export function App() {
-  const { onboarded, screen } = useUi();
+  const { onboarded, screen } = useUiPick('onboarded', 'screen');
   useTheme();
   useLiveUpdates();
   useSettingsPrefetch();

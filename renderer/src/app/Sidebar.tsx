@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor, type NoMessageValues } from 'react-intl';
 import { useActiveProfile, useTotals } from '../api/queries.ts';
-import { useUi, type Screen } from '../state/ui-store.ts';
+import { useUiPick, type Screen } from '../state/ui-store.ts';
 import { isolate } from '../ui/Bidi.tsx';
 import { Badge } from '../ui/Feedback.tsx';
 import { Icon, type IconName } from '../ui/icons.tsx';
@@ -70,7 +70,7 @@ const MARK = '◆';
 
 export function Sidebar() {
   const intl = useIntl();
-  const { screen, go, jump } = useUi();
+  const { screen, go, jump } = useUiPick('screen', 'go', 'jump');
   const totals = useTotals();
   const active = useActiveProfile();
 

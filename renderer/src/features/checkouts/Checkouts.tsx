@@ -10,7 +10,7 @@ import { toEngineError } from '../../bridge/index.ts';
 import { userLocale } from '../../lib/locale.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { PAGE_SIZES, useUi, type PageSize } from '../../state/ui-store.ts';
+import { PAGE_SIZES, useUiPick, type PageSize } from '../../state/ui-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { QrDialog } from '../share/QrDialog.tsx';
@@ -41,7 +41,21 @@ interface Shown {
 }
 
 export function Checkouts() {
-  const ui = useUi();
+  const ui = useUiPick(
+    'search',
+    'setSearch',
+    'clearSearch',
+    'checkoutFilter',
+    'currencyFilter',
+    'dateRange',
+    'dateFrom',
+    'dateTo',
+    'page',
+    'setPage',
+    'pageSize',
+    'setPageSize',
+    'go',
+  );
   const query = useDebounced(ui.search, SEARCH_DEBOUNCE_MS);
   const now = useNow(30_000);
   const state: SearchState = {

@@ -2,14 +2,14 @@
 import { useState } from 'react';
 import { useActivateSandbox } from '../../api/mutations.ts';
 import { errorMessage } from '../../bridge/index.ts';
-import { useUi } from '../../state/ui-store.ts';
+import { useUiPick } from '../../state/ui-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { ConnectForm } from './ConnectForm.tsx';
 
 export function Onboarding() {
-  const { setOnboarded, go } = useUi();
+  const { setOnboarded, go } = useUiPick('setOnboarded', 'go');
   const sandbox = useActivateSandbox();
   const busy = sandbox.isPending;
   const [error, setError] = useState<string | null>(null);

@@ -12,7 +12,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
-import { useUi } from '../../state/ui-store.ts';
+import { useUiPick } from '../../state/ui-store.ts';
 import { ReachItem, ReachNotice, reachFailed } from './ReachStatus.tsx';
 
 export function useLinkState(): LinkState {
@@ -42,7 +42,7 @@ export function StatusStrip() {
   const q = useReceiver();
   const link = useLinkState();
   const now = useNow(15_000);
-  const { gapsSeen, dismissGaps, go } = useUi();
+  const { gapsSeen, dismissGaps, go } = useUiPick('gapsSeen', 'dismissGaps', 'go');
   const tunnel = useTunnel();
   const active = useActiveProfile();
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
