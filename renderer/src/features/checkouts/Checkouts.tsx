@@ -34,7 +34,7 @@ export const SEARCH_DEBOUNCE_MS = 150;
 /** Up to this many rows fit the scroll area's least height: it takes theirs instead. */
 const FEW_ROWS = 2;
 
-/** An answer and the query it answers (its hits are marked with that query, not the box's). */
+/** An answer and the query it answers ("No checkouts match …" names that query, not the box's). */
 interface Shown {
   page: CheckoutPage;
   query: string;
@@ -227,9 +227,7 @@ export function Checkouts() {
                 {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
                 {items.map((v) => {
                   const c = rows[v.index]!;
-                  return (
-                    <CheckoutRow key={c.id} c={c} now={now} onQr={setQr} query={current.query} />
-                  );
+                  return <CheckoutRow key={c.id} c={c} now={now} onQr={setQr} />;
                 })}
                 {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
               </tbody>
