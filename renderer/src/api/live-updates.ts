@@ -43,9 +43,9 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     // scheduled another run, so the cache still ends on the engine's answer.
     void client.invalidateQueries({ queryKey: qk.totals });
     void client.invalidateQueries({ queryKey: qk.receiver });
-    // Paid flags were set exactly above. checkouts.list asks the remote service, so only the
-    // page on screen refetches (at most once a second): a paid checkout then leaves an
-    // "Active" filter, as the service has made it inactive. Other pages refetch when shown.
+    // Paid flags were set exactly above. The search page on screen asks the mirror again (at
+    // most once a second): a paid checkout then leaves an "Active" filter, as the service has
+    // made it inactive. Other pages refetch when shown.
     void client.invalidateQueries({ queryKey: qk.checkouts });
     void client.invalidateQueries({ queryKey: qk.dayCurrent });
   }, RECONCILE_MS);

@@ -4,8 +4,6 @@ export const qk = {
   profiles: ['profiles'] as const,
   key: ['key'] as const,
   checkouts: ['checkouts'] as const,
-  checkoutPage: (limit: number, offset: number, active: boolean | undefined) =>
-    ['checkouts', { limit, offset, active: active ?? null }] as const,
   /** One checkout in full (apart from `checkouts`, whose updaters expect list pages). */
   checkoutDetail: (id: string) => ['checkout-detail', id] as const,
   /** Under checkouts: a created link or a paid checkout updates search pages too. */

@@ -5,11 +5,11 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, Settings } from '#shared/domain.ts';
 import { qk } from '../api/query-keys.ts';
-import { useAppInfo, useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
+import { useActiveProfile, useAppInfo, useKeyStatus, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
 import { errorMessage, merchant, transport } from '../bridge/index.ts';
 import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
-import { useUi } from '../state/ui-store.ts';
+import { useUi, useUiPick } from '../state/ui-store.ts';
 import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
 import { ErrorState, Notice, Spinner } from '../ui/Feedback.tsx';
 import { Checkouts } from '../features/checkouts/Checkouts.tsx';
@@ -50,10 +50,9 @@ function useLiveUpdates() {
 }
 
 function KeyBanner() {
-  const profiles = useProfiles();
   const key = useKeyStatus();
   const go = useUi((s) => s.go);
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   if (!key.data || !active) return null;
   if (!key.data.keychain_available) {
     return (
@@ -143,7 +142,7 @@ function useSoundPreference(): void {
 }
 
 export function App() {
-  const screen = useUi((s) => s.screen);
+  const { screen } = useUiPick('screen');
   const info = useAppInfo();
   const inConsole = info.data?.welcome === false;
   useTheme();

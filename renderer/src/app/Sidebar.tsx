@@ -1,8 +1,8 @@
 // Navigation and the account in use. Alt+1…5 jump between screens.
 import { useEffect } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor, type NoMessageValues } from 'react-intl';
-import { useProfiles, useTotals } from '../api/queries.ts';
-import { useUi, type Screen } from '../state/ui-store.ts';
+import { useActiveProfile, useTotals } from '../api/queries.ts';
+import { useUiPick, type Screen } from '../state/ui-store.ts';
 import { isolate } from '../ui/Bidi.tsx';
 import { Badge } from '../ui/Feedback.tsx';
 import { Icon, type IconName } from '../ui/icons.tsx';
@@ -115,10 +115,9 @@ function AccountInUse({ name, live }: { name: string; live: boolean }) {
 
 export function Sidebar() {
   const intl = useIntl();
-  const { screen, go, jump } = useUi();
-  const profiles = useProfiles();
+  const { screen, go, jump } = useUiPick('screen', 'go', 'jump');
   const totals = useTotals();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
 
   useEffect(() => {
     function onKey(e: KeyboardEvent) {

@@ -3,6 +3,7 @@
 // (app.info), not this browser's: a second screen must not open on it.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { useShallow } from 'zustand/react/shallow';
 
 export type Screen = 'new' | 'checkouts' | 'payments' | 'settings' | 'day';
 export type Theme = 'system' | 'light' | 'dark';
@@ -45,7 +46,7 @@ interface UiState {
   dismissGaps(profileId: string, until: string): void;
 }
 
-export const useUi = create<UiState>()(
+const uiStore = create<UiState>()(
   persist(
     (set) => ({
       screen: 'new',
@@ -97,3 +98,21 @@ export const useUi = create<UiState>()(
     },
   ),
 );
+
+/**
+ * The UI store, read through a selector only: `useUi()` with none would re-render its
+ * component on every change (the shell on every keystroke in search), so it does not type.
+ */
+export const useUi: (<T>(selector: (s: UiState) => T) => T) &
+  Pick<typeof uiStore, 'getState' | 'setState' | 'subscribe'> = uiStore;
+
+/** The fields named; the component re-renders only when one of them changes. */
+export function useUiPick<K extends keyof UiState>(...keys: K[]): Pick<UiState, K> {
+  return uiStore(
+    useShallow((s) => {
+      const picked = {} as Pick<UiState, K>;
+      for (const k of keys) picked[k] = s[k];
+      return picked;
+    }),
+  );
+}

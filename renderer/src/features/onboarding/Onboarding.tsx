@@ -6,7 +6,7 @@ import type { Profile } from '#shared/domain.ts';
 import { useActivateSandbox } from '../../api/mutations.ts';
 import { useAppInfo } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
-import { useUi } from '../../state/ui-store.ts';
+import { useUiPick } from '../../state/ui-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
@@ -14,7 +14,7 @@ import { announce } from '../../ui/announcer.tsx';
 import { ConnectForm } from './ConnectForm.tsx';
 
 export function Onboarding() {
-  const go = useUi((s) => s.go);
+  const { go } = useUiPick('go');
   const info = useAppInfo();
   const sandbox = useActivateSandbox();
   const busy = sandbox.isPending;

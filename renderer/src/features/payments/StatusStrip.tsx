@@ -4,7 +4,7 @@
 // with the cells a click away, so a short window shows payments rather than status.
 import { useEffect, useId, useState } from 'react';
 import { useRegisterWebhook } from '../../api/mutations.ts';
-import { useProfiles, useReceiver, useTunnel } from '../../api/queries.ts';
+import { useActiveProfile, useReceiver, useTunnel } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
 import { clockTime, exactTime, relativeTime } from '../../lib/time.ts';
@@ -13,7 +13,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
-import { useUi } from '../../state/ui-store.ts';
+import { useUiPick } from '../../state/ui-store.ts';
 import { ReachItem, ReachNotice, reachFailed } from './ReachStatus.tsx';
 
 export function useLinkState(): LinkState {
@@ -43,10 +43,9 @@ export function StatusStrip() {
   const q = useReceiver();
   const link = useLinkState();
   const now = useNow(15_000);
-  const { gapsSeen, dismissGaps, go } = useUi();
-  const profiles = useProfiles();
+  const { gapsSeen, dismissGaps, go } = useUiPick('gapsSeen', 'dismissGaps', 'go');
   const tunnel = useTunnel();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
   const t = tunnel.data;
   const showTunnel = active?.kind === 'live' && usesTool(t);
@@ -69,7 +68,7 @@ export function StatusStrip() {
     );
   }
   // The engine lists only gaps worth a warning (a registered webhook, a few seconds or more).
-  const profileId = profiles.data?.active_id ?? '';
+  const profileId = active?.id ?? '';
   const seen = gapsSeen[profileId];
   const gaps = s.gaps.filter((g) => seen === undefined || Date.parse(g.to) > Date.parse(seen));
   // The most recent gap by its end, whatever order the list comes in (newest first today).
