@@ -111,6 +111,13 @@ const literalImportOnly = {
   message: 'Name the module of import() in a string literal, so the boundaries can be checked.',
 };
 
+// One helper words a thrown value (shared/error-message.ts), not a ternary in every catch.
+const oneErrorMessage = {
+  selector:
+    'ConditionalExpression[test.operator="instanceof"][test.right.name="Error"][consequent.property.name="message"]:not([alternate.type="Literal"])',
+  message: "Use errorMessage(err) from '#shared/error-message.ts'.",
+};
+
 /** The two rules that enforce a boundary list, for static and dynamic imports. */
 function boundaryRules(bans, extraSyntax = [], paths = []) {
   return {
@@ -121,6 +128,7 @@ function boundaryRules(bans, extraSyntax = [], paths = []) {
     'no-restricted-syntax': [
       'error',
       literalImportOnly,
+      oneErrorMessage,
       ...bans.map(({ regex, message }) => ({
         // esquery ends a regex at the first slash, even an escaped one: spell it \x2F.
         selector: `ImportExpression[source.value=/${regex.source.replaceAll('\\/', '\\x2F')}/]`,

@@ -1,6 +1,7 @@
 // Flags of `npm run serve`; a bad flag is a usage error (exit 2) with a plain message.
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../common/app-dir.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data DIR] [--profile sandbox|<id>]
 
@@ -40,7 +41,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       },
     }));
   } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    return { ok: false, message: errorMessage(err) };
   }
   let port = 0;
   if (values.port !== undefined) {

@@ -8,6 +8,7 @@ import { createEngine, type EngineInternals } from '../core/index.ts';
 import { USAGE, parseCliArgs } from './cli-args.ts';
 import { startWebServer } from './server.ts';
 import { rendererBuilt } from '../common/static-files.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 const RENDERER_DIR = resolve(import.meta.dirname, '../../out/renderer');
 
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
       .then(
         () => process.exit(0),
         (err: unknown) => {
-          console.error('serve: shutdown failed:', err instanceof Error ? err.message : err);
+          console.error('serve: shutdown failed:', errorMessage(err));
           process.exit(1);
         },
       );
@@ -132,6 +133,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('serve: could not start:', err instanceof Error ? err.message : err);
+  console.error('serve: could not start:', errorMessage(err));
   process.exit(1);
 });

@@ -113,6 +113,21 @@ describe('the other layers', () => {
     expect(await broken('renderer/src/api/sample.ts', code)).toEqual([]);
   });
 
+  it('words a thrown value with the one errorMessage helper, not a ternary', async () => {
+    const ternary =
+      'export const m = (err: unknown) => (err instanceof Error ? err.message : String(err));\n';
+    for (const file of [
+      'electron/core/receiver/sample.ts',
+      'electron/web/sample.ts',
+      'sandbox/sample.ts',
+      'renderer/src/app/sample.ts',
+    ]) {
+      expect(await broken(file, ternary)).toEqual([
+        expect.stringMatching(/^no-restricted-syntax: .*errorMessage/),
+      ]);
+    }
+  });
+
   it('still keeps raw ipcMain to the typed wrapper', async () => {
     const code = "import { ipcMain } from 'electron';\nexport const m = ipcMain;\n";
     expect(await broken('electron/main/sample.ts', code)).toEqual([

@@ -7,6 +7,7 @@ import type { EmbeddedSandbox } from './launcher.ts';
 import { PhoneAccess, type PhoneAccessChange } from './phone-access.ts';
 import { readPhoneAccess, writePhoneAccess } from './phone-access-repo.ts';
 import { ensureSandboxKey, startEmbeddedSandbox, type SandboxSetup } from './profile-setup.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export class SandboxHost {
   readonly #options: SandboxSetup;
@@ -45,7 +46,7 @@ export class SandboxHost {
       await ensureSandboxKey(this.#options, this.#sandbox);
       this.#error = null;
     } catch (err) {
-      this.#error = `The embedded sandbox could not start: ${err instanceof Error ? err.message : String(err)}`;
+      this.#error = `The embedded sandbox could not start: ${errorMessage(err)}`;
       this.#options.log(this.#error);
     }
   }

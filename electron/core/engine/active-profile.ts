@@ -35,6 +35,7 @@ import { ReachMonitor, type ReachReason } from './reach-monitor.ts';
 import type { ActiveProfileOptions } from './active-profile-options.ts';
 import { probeActiveProfile, probeTunnelUrl } from './reach-probe.ts';
 import { recordTunnelChoice } from './tunnel-choice.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 const GAPS_SHOWN = 20;
 /** The running tunnel tool's pid, in the data folder (see tunnel/leftover.ts). */
@@ -143,7 +144,7 @@ export class ActiveProfile {
         ),
       onUrl: (_url, since) => {
         void this.#tunnelUp(since).catch((err: unknown) =>
-          log(`after the tunnel came up: ${err instanceof Error ? err.message : String(err)}`),
+          log(`after the tunnel came up: ${errorMessage(err)}`),
         );
       },
     });

@@ -31,6 +31,7 @@ import { makePrivateDir } from '../store/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
 import { maskToken, receiverRepo, type RunningReceiver } from '../receiver/index.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export const DB_FILE = 'console.db';
 
@@ -207,7 +208,7 @@ export async function createEngine(
         const fault = storageFaultError(err, store.path);
         if (fault) throw fault;
         // Unexpected failures: a generic error out, a redacted line in the log.
-        log(`${channel} failed: ${err instanceof Error ? err.message : String(err)}`);
+        log(`${channel} failed: ${errorMessage(err)}`);
         throw new EngineError('internal', 'Something went wrong inside the console. Try again.');
       }
     },

@@ -5,6 +5,7 @@ import type { Checkout, Payment } from '#shared/domain.ts';
 import type { Store } from '../store/index.ts';
 import type { ReachProbes } from './reach-probe.ts';
 import { startReceiver, type RunningReceiver } from './receiver.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface ReceiverHostOptions {
   store: Store;
@@ -79,7 +80,7 @@ export class ReceiverHost {
       this.#error =
         code === 'EADDRINUSE'
           ? `The receiver cannot listen on port ${port}: another program uses it. Choose another receiver port in Settings, or 0 for any free port.`
-          : `The receiver could not start: ${describe(err)}`;
+          : `The receiver could not start: ${errorMessage(err)}`;
       log(this.#error);
     }
   }
@@ -99,10 +100,6 @@ export class ReceiverHost {
     this.#running = null;
     await running?.close();
   }
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** Whether anything answers HTTP at host:port (any status: the receiver is listening). */

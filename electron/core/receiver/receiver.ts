@@ -14,6 +14,7 @@ import { createProcessor } from './processor.ts';
 import type { ReachProbes } from './reach-probe.ts';
 import { receiverRepo } from './receiver-repo.ts';
 import { openReceiverWriter } from './writer.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface ReceiverTimeouts {
   /** Whole headers must arrive within this (slow-loris guard). Default 10 s. */
@@ -121,7 +122,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
         kind === null
           ? `Payments are not being saved: the console's database refused the write. The service retries them.`
           : faultMessage(kind, options.store.path);
-      log(`commit failed: ${err instanceof Error ? err.message : String(err)}`);
+      log(`commit failed: ${errorMessage(err)}`);
       if (next === fault) return;
       fault = next;
       status();
@@ -172,7 +173,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     (req: IncomingMessage, res: ServerResponse) => {
       (req.socket as TrackedSocket)[RESPONSE] = res;
       handle(req, res).catch((err: unknown) => {
-        log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
+        log(`request failed: ${errorMessage(err)}`);
         sendError(res, 500, {
           code: 'internal',
           message: 'The event could not be stored; retry later.',

@@ -9,6 +9,7 @@ import { qk } from '../api/query-keys.ts';
 import { useAppInfo } from '../api/queries.ts';
 import { merchant } from '../bridge/index.ts';
 import { Notice } from '../ui/Feedback.tsx';
+import { errorMessage } from '#shared/error-message.ts';
 
 type State =
   | { kind: 'idle' }
@@ -37,7 +38,7 @@ export function DamagedDbBanner() {
       await client.invalidateQueries({ queryKey: qk.checkouts });
       setState({ kind: 'done', n: offset });
     } catch (err) {
-      setState({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+      setState({ kind: 'failed', message: errorMessage(err) });
     }
   };
 

@@ -5,6 +5,7 @@ import { downloadBlob, fileSlug } from '../../lib/download.ts';
 import { qrPngBlob, qrSvg } from '../../lib/qr.ts';
 import { Button } from '../../ui/Button.tsx';
 import { announce } from '../../ui/announcer.tsx';
+import { errorMessage } from '#shared/error-message.ts';
 
 type Kind = 'png' | 'svg';
 
@@ -22,7 +23,7 @@ export function QrDownloads({ checkout: c }: { checkout: Checkout }) {
       downloadBlob(name, await qrFile(c.checkout_url, kind));
       announce(`Saving ${name}`);
     } catch (e) {
-      announce(`The QR code could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+      announce(`The QR code could not be saved: ${errorMessage(e)}`);
     } finally {
       setBusy(null);
     }
