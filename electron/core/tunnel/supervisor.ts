@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { findOnPath } from './find-tool.ts';
 import { forgetTunnel, rememberTunnel } from './leftover.ts';
 import type { TunnelAdapter } from './types.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export type SupervisorState = 'starting' | 'up' | 'down';
 
@@ -144,12 +145,12 @@ export class TunnelSupervisor {
         shell: false,
       });
     } catch (err) {
-      this.#fail(`${adapter.command} could not be started: ${describe(err)}`);
+      this.#fail(`${adapter.command} could not be started: ${errorMessage(err)}`);
       return;
     }
     this.#child = child;
     if (child.pid !== undefined) {
-      live.add(child);
+      trackLive(child);
       if (this.#o.pidFile) rememberTunnel(this.#o.pidFile, child.pid);
     }
     let complaint: string | null = null;
@@ -188,7 +189,7 @@ export class TunnelSupervisor {
     };
     child.on('close', finish);
     child.on('error', (err) => {
-      complaint = `${adapter.command} could not be started: ${describe(err)}`;
+      complaint = `${adapter.command} could not be started: ${errorMessage(err)}`;
       // A spawn that failed has no process, and 'close' may never come.
       if (child.pid === undefined) finish(null, null);
     });
@@ -212,7 +213,7 @@ export class TunnelSupervisor {
         const current = () => this.#candidate === candidate && !signal.aborted;
         void (async () => {
           while (current()) {
-            const why = await verify(url, signal).catch((err: unknown) => describe(err));
+            const why = await verify(url, signal).catch((err: unknown) => errorMessage(err));
             if (!current()) return;
             if (why === null) {
               this.#candidate = null;
@@ -283,10 +284,19 @@ export class TunnelSupervisor {
 
 // Every tunnel child still running; killed when the console's process exits, however it
 // exits normally (a crash of the whole app cannot run code; the group kill covers the rest).
+// The exit hook is registered when the first tool starts: importing this module does nothing.
 const live = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of live) killGroup(child, 'SIGKILL');
-});
+let exitHooked = false;
+
+function trackLive(child: ChildProcess): void {
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', () => {
+      for (const running of live) killGroup(running, 'SIGKILL');
+    });
+  }
+  live.add(child);
+}
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -296,10 +306,6 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   } catch {
     // Already gone.
   }
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

@@ -96,3 +96,17 @@ it('stopping takes the whole process group: the tool and what it started', async
   expect(alive(pid!)).toBe(false);
   await expect.poll(() => alive(helper!), { timeout: 2000 }).toBe(false);
 });
+
+it('the first tool started registers the exit hook that kills tunnels, once', async () => {
+  const tool = silentTool();
+  const before = process.listeners('exit').length;
+  start(tool.env, 60_000, []);
+  await expect.poll(() => tool.pids().length, { timeout: 10_000 }).toBe(2);
+  const afterFirst = process.listeners('exit').length;
+  start(tool.env, 60_000, []);
+  await expect.poll(() => tool.pids().length, { timeout: 10_000 }).toBe(4);
+  // Registered at the first start of this process (an earlier test may have started one).
+  expect(afterFirst - before).toBeLessThanOrEqual(1);
+  expect(process.listeners('exit').length).toBe(afterFirst);
+  expect(process.listeners('exit').length).toBeGreaterThan(0);
+});
