@@ -118,6 +118,19 @@ const oneErrorMessage = {
   message: "Use errorMessage(err) from '#shared/error-message.ts'.",
 };
 
+// The product reads no test-only environment variable: tests inject what they need through
+// options with a real meaning (docs/architecture.md, "Test hooks").
+const noTestEnv = [
+  {
+    selector: 'MemberExpression[object.property.name="env"][property.name=/TEST/]',
+    message: 'Product code reads no test-only environment variable: take an option instead.',
+  },
+  {
+    selector: 'Literal[value=/^MERCHANT_TEST_/]',
+    message: 'Product code reads no test-only environment variable: take an option instead.',
+  },
+];
+
 /** The two rules that enforce a boundary list, for static and dynamic imports. */
 function boundaryRules(bans, extraSyntax = [], paths = []) {
   return {
@@ -129,6 +142,7 @@ function boundaryRules(bans, extraSyntax = [], paths = []) {
       'error',
       literalImportOnly,
       oneErrorMessage,
+      ...noTestEnv,
       ...bans.map(({ regex, message }) => ({
         // esquery ends a regex at the first slash, even an escaped one: spell it \x2F.
         selector: `ImportExpression[source.value=/${regex.source.replaceAll('\\/', '\\x2F')}/]`,

@@ -1,15 +1,21 @@
 // Flags of `npm run serve`; a bad flag is a usage error (exit 2) with a plain message.
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../common/app-dir.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
 export const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data DIR] [--profile sandbox|<id>]
 
-  --port N       port to listen on (default 0: a free port)
-  --host H       address to bind (default 127.0.0.1; 0.0.0.0 or a LAN address to share)
-  --data DIR     data folder (default: the desktop app's user data folder)
-  --profile P    profile to start with: "sandbox" or a live profile id (default: last used)
-  --help         show this text
+  --port N          port to listen on (default 0: a free port)
+  --host H          address to bind (default 127.0.0.1; 0.0.0.0 or a LAN address to share)
+  --data DIR        data folder (default: the desktop app's user data folder)
+  --profile P       profile to start with: "sandbox" or a live profile id (default: last used)
+  --max-db-pages N  once started, console.db may not grow past N pages (SQLite's page, 4 KiB):
+                    what it cannot store is refused as on a full disk (default: no limit)
+  --lan-address A   an address of this computer that phones on the shop's network can reach,
+                    offered for phone mode besides those found on its network interfaces
+                    (repeatable)
+  --help            show this text
 
 Environment: MERCHANT_API_TIMEOUT_MS  per-request timeout towards the service (default 10000)
 
@@ -20,6 +26,10 @@ export interface CliOptions {
   host: string;
   dataDir: string;
   profile: string | undefined;
+  /** The database's size limit in pages (--max-db-pages), or none. */
+  maxDbPages?: number | undefined;
+  /** Addresses to offer for phone mode besides the interfaces' (--lan-address). */
+  lanAddresses?: string[] | undefined;
   help: boolean;
 }
 
@@ -37,6 +47,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
         host: { type: 'string' },
         data: { type: 'string' },
         profile: { type: 'string' },
+        'max-db-pages': { type: 'string' },
+        'lan-address': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
     }));
@@ -66,6 +78,18 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       message: `--profile must be "sandbox" or a profile id, got "${values.profile}".`,
     };
   }
+  const maxPages = values['max-db-pages'];
+  if (maxPages !== undefined && (!/^\d{1,12}$/.test(maxPages) || Number(maxPages) < 1)) {
+    return {
+      ok: false,
+      message: `--max-db-pages must be a whole number of pages from 1, got "${maxPages}".`,
+    };
+  }
+  const lan = values['lan-address'];
+  const badLan = lan?.find((a) => isIP(a) === 0);
+  if (badLan !== undefined) {
+    return { ok: false, message: `--lan-address must be an IP address, got "${badLan}".` };
+  }
   return {
     ok: true,
     options: {
@@ -73,6 +97,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       host: host.replace(/^\[(.*)\]$/, '$1'),
       dataDir: values.data ?? defaultDataDir(process.platform, env),
       profile: values.profile,
+      ...(maxPages === undefined ? {} : { maxDbPages: Number(maxPages) }),
+      ...(lan === undefined ? {} : { lanAddresses: lan }),
       help: values.help ?? false,
     },
   };

@@ -16,7 +16,9 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts';
+import { createEngine } from '../../electron/core/index.ts';
+import { DB_FILE } from '../../electron/core/engine/engine.ts';
+import { MemoryVault } from '../../electron/core/vault/index.ts';
 import { openStore } from '../../electron/core/store/index.ts';
 import type { CheckoutInput } from '../../electron/core/store/types.ts';
 import { startSandbox } from '../../sandbox/index.ts';
@@ -124,15 +126,13 @@ function seedMirror(dbPath: string, n: number): number {
 /** Child: an engine on the seeded folder; runs the queries and reports figures and RSS. */
 async function child(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc!;
-  const engine = await createEngine(
-    {
-      dataDir: process.env.SEARCH_DIR!,
-      transport: 'web',
-      version: 'bench',
-      vault: new MemoryVault(),
-    },
-    { log: () => {} },
-  );
+  const engine = await createEngine({
+    dataDir: process.env.SEARCH_DIR!,
+    transport: 'web',
+    version: 'bench',
+    vault: new MemoryVault(),
+    log: () => {},
+  });
   const base = { limit: 25, offset: 0 };
   const time = async (input: object) => {
     const t = performance.now();
@@ -268,15 +268,13 @@ async function firstSync(n: number) {
     }
     const bareS = (performance.now() - tb) / 1000;
 
-    const engine = await createEngine(
-      {
-        dataDir: join(dir, 'console'),
-        transport: 'web',
-        version: 'bench',
-        vault: new MemoryVault(),
-      },
-      { log: () => {} },
-    );
+    const engine = await createEngine({
+      dataDir: join(dir, 'console'),
+      transport: 'web',
+      version: 'bench',
+      vault: new MemoryVault(),
+      log: () => {},
+    });
     try {
       const p = await engine.call('profiles.add', { name: 'Shop', base_url: sandbox.baseUrl, key });
       const ts = performance.now();

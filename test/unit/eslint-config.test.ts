@@ -128,6 +128,20 @@ describe('the other layers', () => {
     }
   });
 
+  it('keeps test-only environment variables out of the product', async () => {
+    for (const file of ['electron/core/embedded-sandbox/sample.ts', 'electron/web/sample.ts']) {
+      expect(await broken(file, 'export const n = process.env.MERCHANT_TEST_MAX_PAGES;\n')).toEqual(
+        [expect.stringMatching(/^no-restricted-syntax: .*test-only environment/)],
+      );
+      expect(await broken(file, "export const k = 'MERCHANT_TEST_LAN_ADDRESSES';\n")).toHaveLength(
+        1,
+      );
+      expect(
+        await broken(file, "export const e = process.env['MERCHANT_API_TIMEOUT_MS'];\n"),
+      ).toEqual([]);
+    }
+  });
+
   it('still keeps raw ipcMain to the typed wrapper', async () => {
     const code = "import { ipcMain } from 'electron';\nexport const m = ipcMain;\n";
     expect(await broken('electron/main/sample.ts', code)).toEqual([

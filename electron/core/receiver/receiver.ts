@@ -11,7 +11,7 @@ import { createHandler } from './handler.ts';
 import { sendError } from './replies.ts';
 import { MAX_BODY_BYTES } from './request.ts';
 import { createProcessor } from './processor.ts';
-import type { ReachProbes } from './reach-probe.ts';
+import type { ReachProbes } from '../reach/probes.ts';
 import { receiverRepo } from './receiver-repo.ts';
 import { openReceiverWriter } from './writer.ts';
 import { errorMessage } from '#shared/error-message.ts';
@@ -53,7 +53,7 @@ export interface ReceiverOptions {
   settlement?: { coalesceMs?: number; maxYieldMs?: number; recheckMs?: number };
   /** Diagnostics; never given a secret, a token or a body. */
   log?: (message: string) => void;
-  /** This run's reachability probes, answered without storing anything (reach-probe.ts). */
+  /** This run's reachability probes, answered without storing anything (reach/probes.ts). */
   reach?: ReachProbes | undefined;
 }
 

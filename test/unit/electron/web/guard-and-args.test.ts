@@ -101,7 +101,29 @@ describe('serve flags', () => {
     expect(parseCliArgs(['--host', '[::1]'])).toMatchObject({ ok: true, options: { host: '::1' } });
   });
 
+  it('reads a disk limit and the LAN addresses to add for phone mode', () => {
+    expect(
+      parseCliArgs([
+        '--max-db-pages',
+        '2048',
+        '--lan-address',
+        '192.168.1.40',
+        '--lan-address',
+        'fd00::40',
+      ]),
+    ).toMatchObject({
+      ok: true,
+      options: { maxDbPages: 2048, lanAddresses: ['192.168.1.40', 'fd00::40'] },
+    });
+    const plain = parseCliArgs([]);
+    expect(plain.ok && plain.options.maxDbPages).toBeUndefined();
+    expect(plain.ok && plain.options.lanAddresses).toBeUndefined();
+  });
+
   it.each([
+    [['--max-db-pages', '0'], '--max-db-pages must be a whole number of pages from 1'],
+    [['--max-db-pages', '1.5'], '--max-db-pages must be a whole number of pages from 1'],
+    [['--lan-address', 'not an address'], '--lan-address must be an IP address'],
     [['--port', '70000'], '--port must be an integer from 0 to 65535'],
     [['--port', 'abc'], '--port must be an integer'],
     [['--port', '-1'], '--port'],

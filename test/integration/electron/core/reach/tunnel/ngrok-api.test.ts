@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, expect, it } from 'vitest';
-import { ngrok } from '../../../../../electron/core/tunnel/index.ts';
+import { ngrok } from '../../../../../../electron/core/reach/tunnel/index.ts';
 
 const servers: Server[] = [];
 const aborts: AbortController[] = [];

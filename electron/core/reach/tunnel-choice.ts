@@ -5,7 +5,7 @@ import { EngineError } from '#shared/errors.ts';
 import { getProfile } from '../profiles/index.ts';
 import { checkPublicUrl } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
-import { ADAPTERS, setTunnelTool, tunnelTool, type TunnelHost } from '../tunnel/index.ts';
+import { ADAPTERS, setTunnelTool, tunnelTool, type TunnelHost } from './tunnel/index.ts';
 
 /**
  * Records the choice for profile `id`. 'unchanged': the tool chosen is the one already

@@ -7,7 +7,7 @@ import { createServer as createTcpServer, connect, type Server as TcpServer } fr
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../../electron/core/store/index.ts';
-import { REACH_HEADER } from '../../../../../electron/core/receiver/index.ts';
+import { REACH_HEADER } from '../../../../../electron/core/reach/index.ts';
 import type { ReachCheck } from '#shared/domain.ts';
 import { openEngine, type Harness } from '../engine/harness.ts';
 
@@ -16,9 +16,8 @@ let store: Store;
 const servers: (Server | TcpServer)[] = [];
 
 beforeEach(async () => {
-  h = await openEngine({
-    internals: { reachTimeoutMs: 400, onStore: (s) => (store = s) },
-  });
+  h = await openEngine({ parts: { reach: { timeoutMs: 400 } } });
+  store = h.store;
   // A live profile: the Sandbox profile takes no public URL (its service is on this computer).
   const p = await h.engine.call('profiles.add', {
     name: 'Shop',

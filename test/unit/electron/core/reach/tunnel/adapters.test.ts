@@ -8,7 +8,7 @@ import {
   ngrokStartedUrl,
   ngrokUrlFor,
   ngrokWebAddr,
-} from '../../../../../electron/core/tunnel/index.ts';
+} from '../../../../../../electron/core/reach/tunnel/index.ts';
 
 // As cloudflared 2025.x logs a quick tunnel (zerolog console writer, no colour off a TTY).
 const CLOUDFLARED_LOG = `2026-11-23T21:50:00Z INF Thank you for trying Cloudflare Tunnel. Doing so, without a Cloudflare account, is a quick way to experiment and try it out. However, be aware that these account-less Tunnels have no uptime guarantee, are subject to the Cloudflare Online Services Terms of Use (https://www.cloudflare.com/website-terms/), and Cloudflare reserves the right to investigate your use of Tunnels for violations of such terms. If you intend to use Tunnels in production you should use a pre-created named tunnel by following: https://developers.cloudflare.com/cloudflare-one/connections/connect-apps

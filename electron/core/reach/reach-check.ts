@@ -6,7 +6,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { ReachCheck, ReachErrorCode } from '#shared/domain.ts';
-import { REACH_HEADER, type ReachProbes } from './reach-probe.ts';
+import { REACH_HEADER, type ReachProbes } from './probes.ts';
 
 /** A check gives up after this long without a whole answer. */
 export const REACH_TIMEOUT_MS = 10_000;

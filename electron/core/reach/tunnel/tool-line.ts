@@ -8,8 +8,8 @@
 //     become "••••".
 // A file path in an error ("open /home/…/ngrok.yml: permission denied") is kept: it names
 // no request and tells the merchant what to fix.
-import { maskToken } from '../receiver/registration.ts';
-import { redact } from '../vault/key-shape.ts';
+import { maskToken } from '../../receiver/registration.ts';
+import { redact } from '../../vault/key-shape.ts';
 
 const MASK = '••••';
 const URL_IN_TEXT = /\b((?:https?|wss?):\/\/[^\s/?#"'<>]+)([/?#][^\s"'<>]*)?/gi;

@@ -3,23 +3,19 @@
 // check (no public URL on a live profile, a tunnel still starting, no receiver running).
 import type { ReachCheck } from '#shared/domain.ts';
 import { getProfile } from '../profiles/index.ts';
-import {
-  failedCheck,
-  maskWebhookUrl,
-  probeReach,
-  receiverRepo,
-  webhookTarget,
-  type ReachProbes,
-  type WebhookRegistrar,
-} from '../receiver/index.ts';
+import { maskWebhookUrl, receiverRepo, webhookTarget } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
-import type { TunnelHost } from '../tunnel/index.ts';
+import type { ReachProbes } from './probes.ts';
+import { failedCheck, probeReach } from './reach-check.ts';
+import type { PublicAddress } from './tunnel/tunnel-host.ts';
 
 export interface ReachProbeInput {
   store: Store;
   profileId: string;
-  registrar: WebhookRegistrar;
-  tunnel: TunnelHost;
+  /** Where the service delivers to now (the webhook's target), or null. */
+  target: string | null;
+  /** The public address in front of the receiver (a tunnel's may still be pending). */
+  publicAddress: PublicAddress;
   /** Why the receiver is not running (null: it runs, or no error is known). */
   receiverError: string | null;
   probes: ReachProbes;
@@ -30,9 +26,9 @@ export interface ReachProbeInput {
 export function probeActiveProfile(p: ReachProbeInput): Promise<ReachCheck> {
   const profile = getProfile(p.store, p.profileId);
   const token = receiverRepo(p.store).token(p.profileId);
-  const target = p.registrar.target(p.profileId);
+  const target = p.target;
   const shown = maskWebhookUrl(target, token);
-  const pub = p.tunnel.publicAddress(p.profileId);
+  const pub = p.publicAddress;
   if (profile.kind === 'live' && pub === null) {
     return Promise.resolve(
       failedCheck(

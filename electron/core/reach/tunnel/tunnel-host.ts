@@ -2,25 +2,31 @@
 // runs, and the status the screens show. The active profile starts and stops it with the
 // receiver and registers the webhook again whenever it reports a new URL.
 import type { TunnelStatus } from '#shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import { cloudflared } from './cloudflared.ts';
 import { findOnPath } from './find-tool.ts';
 import { ngrok } from './ngrok.ts';
 import { TunnelSupervisor } from './supervisor.ts';
-import { tunnelTool } from './tunnel-choice.ts';
+import { tunnelTool } from './tool-setting.ts';
 import { stopLeftover } from './leftover.ts';
 import { maskToolLine } from './tool-line.ts';
-import { receiverRepo } from '../receiver/receiver-repo.ts';
+import { receiverRepo } from '../../receiver/receiver-repo.ts';
 import type { TunnelAdapter, TunnelTool } from './types.ts';
 
 export const ADAPTERS: Record<TunnelTool, TunnelAdapter> = { cloudflared, ngrok };
 
-export interface TunnelHostOptions {
-  store: Store;
+/** How tunnel tools are found and run; each has a real default. */
+export interface TunnelSettings {
   /** The environment tools are found in (PATH) and run with; default process.env. */
   env?: NodeJS.ProcessEnv | undefined;
+  /** First restart delay of a tunnel that died (default 1 s, doubling). */
   backoffMs?: number | undefined;
+  /** How long a tunnel may take to report a verified URL (default 30 s). */
   startTimeoutMs?: number | undefined;
+}
+
+export interface TunnelHostOptions extends TunnelSettings {
+  store: Store;
   onChange: () => void;
   /** A running tunnel learnt a (new) public URL, verified. */
   onUrl: (url: string, unreachableSinceMs: number) => void;

@@ -6,9 +6,8 @@ import { createServer as createHttpServer, type ServerResponse } from 'node:http
 import { connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REACH_EVERY_MS, type ReachTimer } from '../../../../../electron/core/index.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
-import { openEngine, type Harness } from './harness.ts';
+import { REACH_EVERY_MS, type ReachTimer } from '../../../../../electron/core/reach/index.ts';
+import { openEngine, type Harness } from '../engine/harness.ts';
 
 class HandTimer implements ReachTimer {
   readonly active: { ms: number; fn: () => Promise<unknown> }[] = [];
@@ -65,7 +64,7 @@ async function closedPortUrl(): Promise<string> {
 }
 
 async function openLive(timer: HandTimer): Promise<void> {
-  h = await openEngine({ internals: { reachTimer: timer, reachTimeoutMs: 2000 } });
+  h = await openEngine({ parts: { reach: { timer, timeoutMs: 2000 } } });
   const p = await h.engine.call('profiles.add', { name: 'Shop', base_url: await closedPortUrl() });
   await h.engine.call('profiles.switch', { id: p.id });
 }
@@ -75,8 +74,8 @@ const unreachable = () => h.events.filter((e) => e.event === 'receiver.unreachab
 describe('reachability schedule', () => {
   it('checks after every registration; the sandbox has no 10-minute schedule', async () => {
     const timer = new HandTimer();
-    let store: Store | null = null;
-    h = await openEngine({ internals: { reachTimer: timer, onStore: (s) => (store = s) } });
+    h = await openEngine({ parts: { reach: { timer } } });
+    const store = h.store;
     expect(timer.active).toEqual([]);
     const tunnel = await forwarder();
     // A public URL a live profile left in the settings (the Sandbox profile refuses a new one
@@ -94,10 +93,8 @@ describe('reachability schedule', () => {
   });
 
   it('a check asked for while one runs is made after it, against the new address', async () => {
-    let store: Store | null = null;
-    h = await openEngine({
-      internals: { reachTimer: new HandTimer(), onStore: (s) => (store = s) },
-    });
+    h = await openEngine({ parts: { reach: { timer: new HandTimer() } } });
+    const store = h.store;
     // A public URL left in the settings, registered (as in the test above).
     const setPublicUrl = async (url: string) => {
       store!.settings.set({ public_url: url });

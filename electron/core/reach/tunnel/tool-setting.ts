@@ -1,7 +1,7 @@
 // Which tunnel tool each profile uses, kept in the settings table under its own key per
 // profile (no migration: the table is key → JSON). "My own address" is the app-wide public
 // URL setting, so only a tool choice is stored here.
-import type { Store } from '../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import type { TunnelTool } from './types.ts';
 
 const key = (profileId: string) => `tunnel.${profileId}`;

@@ -1,7 +1,7 @@
 // A tunnel tool's line shown on the screen (tunnel.status: the window, its events, the browser
 // transport) is masked like the engine log, and more: URL paths and ngrok credentials too.
 import { expect, it } from 'vitest';
-import { maskToolLine } from '../../../../../electron/core/tunnel/index.ts';
+import { maskToolLine } from '../../../../../../electron/core/reach/tunnel/index.ts';
 
 const TOKEN = 'q3Vw0Zk8X1y2A3b4C5d6E7f8G9h0I1j2K3l4M5n6O7p';
 

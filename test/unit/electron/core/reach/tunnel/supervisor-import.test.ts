@@ -4,6 +4,6 @@ import { expect, it } from 'vitest';
 
 it('importing the tunnel supervisor registers no process exit listener', async () => {
   const before = process.listeners('exit');
-  await import('../../../../../electron/core/tunnel/supervisor.ts');
+  await import('../../../../../../electron/core/reach/tunnel/supervisor.ts');
   expect(process.listeners('exit')).toEqual(before);
 });

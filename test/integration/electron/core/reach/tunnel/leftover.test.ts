@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { rememberTunnel } from '../../../../../electron/core/tunnel/leftover.ts';
-import { openEngine, tempDir, type Harness } from '../engine/harness.ts';
+import { rememberTunnel } from '../../../../../../electron/core/reach/tunnel/leftover.ts';
+import { openEngine, tempDir, type Harness } from '../../engine/harness.ts';
 import { FAKE_BIN, alive } from './support.ts';
 
 let h: Harness | null = null;

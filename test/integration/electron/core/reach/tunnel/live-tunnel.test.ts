@@ -8,9 +8,9 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TunnelStatus } from '#shared/domain.ts';
-import type { MemoryVault } from '../../../../../electron/core/index.ts';
-import { receiverRepo, sign } from '../../../../../electron/core/receiver/index.ts';
-import { callError, payCheckout } from '../engine/harness.ts';
+import type { MemoryVault } from '../../../../../../electron/core/vault/index.ts';
+import { receiverRepo, sign } from '../../../../../../electron/core/receiver/index.ts';
+import { callError, payCheckout } from '../../engine/harness.ts';
 import { alive, openWorld, type FakeEvent, type World } from './support.ts';
 
 let w: World | null = null;

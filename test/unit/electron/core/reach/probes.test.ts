@@ -1,7 +1,7 @@
 // The reachability probe's secret: only this run's key makes a valid probe or reply, a nonce
 // is accepted once and only while its check runs, and nothing else passes.
 import { describe, expect, it } from 'vitest';
-import { ReachProbes } from '../../../../../electron/core/receiver/reach-probe.ts';
+import { ReachProbes } from '../../../../../electron/core/reach/probes.ts';
 
 describe('ReachProbes', () => {
   it('answers its own probe once, with a reply only it accepts', () => {

@@ -7,11 +7,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox, type RunningSandbox } from '../../../../../sandbox/index.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
-import { openEngine, tempDir, type Harness } from '../engine/harness.ts';
+import { startSandbox, type RunningSandbox } from '../../../../../../sandbox/index.ts';
+import type { Store } from '../../../../../../electron/core/store/index.ts';
+import { openEngine, tempDir, type Harness } from '../../engine/harness.ts';
 
-export const FAKE_BIN = fileURLToPath(new URL('../../../../fixtures/bin', import.meta.url));
+export const FAKE_BIN = fileURLToPath(new URL('../../../../../fixtures/bin', import.meta.url));
 
 export interface FakeEvent {
   pid: number;
@@ -52,7 +52,6 @@ export async function openWorld(
     allowPrivateWebhooks: true,
     log: (line) => serviceLog.push(line),
   });
-  let store: Store | null = null;
   const toolEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: `${FAKE_BIN}${delimiter}${process.env.PATH ?? ''}`,
@@ -60,12 +59,13 @@ export async function openWorld(
     ...env,
   };
   const h = await openEngine({
-    internals: {
-      onStore: (s) => (store = s),
-      tunnel: {
-        env: toolEnv,
-        backoffMs: tunnel.backoffMs ?? 100,
-        startTimeoutMs: tunnel.startTimeoutMs ?? 15_000,
+    parts: {
+      reach: {
+        tunnel: {
+          env: toolEnv,
+          backoffMs: tunnel.backoffMs ?? 100,
+          startTimeoutMs: tunnel.startTimeoutMs ?? 15_000,
+        },
       },
     },
   });
@@ -73,7 +73,7 @@ export async function openWorld(
     h,
     service,
     serviceLog,
-    store: () => store as unknown as Store,
+    store: (): Store => h.store,
     env: toolEnv,
     fakes: () =>
       readFileSync(stateFile, 'utf8')

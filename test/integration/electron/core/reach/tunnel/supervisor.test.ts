@@ -5,8 +5,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { TunnelSupervisor } from '../../../../../electron/core/tunnel/index.ts';
-import type { TunnelAdapter } from '../../../../../electron/core/tunnel/index.ts';
+import { TunnelSupervisor } from '../../../../../../electron/core/reach/tunnel/index.ts';
+import type { TunnelAdapter } from '../../../../../../electron/core/reach/tunnel/index.ts';
 import { alive } from './support.ts';
 
 const dirs: string[] = [];
