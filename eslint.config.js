@@ -70,9 +70,9 @@ const BOUNDARIES = {
   ],
   preload: [
     ban(
-      ['**/core/**', '**/main/**', '**/web/**', '**/common/**'],
-      /\/(core|main|web|common)\//,
-      'The preload runs in the page: it may import only shared/.',
+      ['**/core/**', '**/main/**', '**/web/**', '**/common/**', '\\#shared/node/*'],
+      /(\/(core|main|web|common)\/|^#shared\/node\/)/,
+      'The preload runs in the page: it may import only shared/ (not shared/node/).',
     ),
     sandboxOverHttp,
     noRenderer,
@@ -82,6 +82,15 @@ const BOUNDARIES = {
       ['**/electron/**', 'electron', '**/sandbox/**', '**/renderer/**'],
       /((^|\/)(electron|sandbox|renderer)\/|^electron$)/,
       'shared/ is the bottom layer: it imports nothing of the app.',
+    ),
+  ],
+  // The rest of shared/ runs in the page too: no Node module, and not shared/node/.
+  // (In these gitignore-style groups a leading # starts a comment: it is escaped.)
+  sharedForPages: [
+    ban(
+      ['node:*', '\\#shared/node/*', '**/node/**'],
+      /(^node:|^#shared\/node\/|(^|\/)node\/)/,
+      'Only shared/node/ may use Node: the rest of shared/ is also loaded by the renderer.',
     ),
   ],
   sandbox: [
@@ -96,6 +105,11 @@ const BOUNDARIES = {
       ['**/electron/**', 'electron', '**/sandbox/**', 'node:*'],
       /((^|\/)(electron|sandbox)\/|^electron$|^node:)/,
       'The renderer talks to the engine only through window.merchant.',
+    ),
+    ban(
+      ['\\#shared/node/*', '**/shared/node/**'],
+      /(^#shared\/node\/|(^|\/)shared\/node\/)/,
+      'shared/node/ is Node code for the engine and the sandbox, not for the page.',
     ),
   ],
 };
@@ -211,8 +225,15 @@ export default tseslint.config(
     rules: boundaryRules(BOUNDARIES.preload),
   },
   {
-    files: ['shared/**/*.ts'],
+    // Node code both the console and the sandbox use, one copy (Host allow-list, private
+    // files, group commit, CLI flags): shared/node/ may use Node; it imports nothing of the app.
+    files: ['shared/node/**/*.ts'],
     rules: boundaryRules(BOUNDARIES.shared),
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/node/**'],
+    rules: boundaryRules([...BOUNDARIES.shared, ...BOUNDARIES.sharedForPages]),
   },
   {
     files: ['sandbox/**/*.ts'],

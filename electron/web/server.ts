@@ -3,8 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Engine } from '../core/index.ts';
+import { allowedHostHeaders } from '#shared/node/host-guard.ts';
 import {
-  allowedHostHeaders,
   checkHostAndOrigin,
   newToken,
   publicHost,

@@ -104,6 +104,27 @@ describe('the other layers', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps Node code of shared/ in shared/node/, out of the page', async () => {
+    expect(await broken('shared/sample.ts', staticImport('node:fs'))).toHaveLength(1);
+    expect(await broken('shared/sample.ts', staticImport('./node/host-guard.ts'))).toHaveLength(1);
+    expect(await broken('shared/node/sample.ts', staticImport('node:fs'))).toEqual([]);
+    expect(await broken('shared/node/sample.ts', staticImport('../electron/x.ts'))).toHaveLength(1);
+    expect(
+      await broken('renderer/src/lib/sample.ts', staticImport('#shared/node/host-guard.ts')),
+    ).toHaveLength(1);
+    expect(
+      await broken('electron/preload/sample.ts', dynamicImport('#shared/node/host-guard.ts')),
+    ).toHaveLength(1);
+    // The engine and the sandbox both may use it.
+    for (const file of [
+      'electron/web/sample.ts',
+      'electron/core/store/sample.ts',
+      'sandbox/sample.ts',
+    ]) {
+      expect(await broken(file, staticImport('#shared/node/host-guard.ts'))).toEqual([]);
+    }
+  });
+
   it('keeps mutations and cache updates out of the screens', async () => {
     const code =
       "import { useMutation } from '@tanstack/react-query';\nexport const m = useMutation;\n";

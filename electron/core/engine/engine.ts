@@ -25,7 +25,7 @@ import { lanAddresses } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
 import { openStore, type Store, type StoreOptions } from '../store/index.ts';
-import { makePrivateDir } from '../store/private-files.ts';
+import { makePrivateDir } from '#shared/node/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
 import { maskToken, receiverRepo } from '../receiver/index.ts';

@@ -8,7 +8,7 @@ import { openDatabase } from '../../../sandbox/db/open.ts';
 import { newId } from '../../../sandbox/ids-and-keys.ts';
 import { startWriter } from '../../../sandbox/writer/index.ts';
 import { GroupCommitter, type WaitPolicy } from '../../../sandbox/group-commit.ts';
-import { isLoopback } from '../../../sandbox/http/host-guard.ts';
+import { isLoopback } from '#shared/node/host-guard.ts';
 import { createSandboxServer, TIMEOUTS } from '../../../sandbox/http/server.ts';
 import { startHarness, tempDir, type Harness } from './harness.ts';
 
