@@ -106,17 +106,17 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   });
   // Set by a failed commit, cleared by the next one that succeeds: the status strip shows it.
   let fault: string | null = null;
-  const commits = createGroupCommit(
+  const commits = createGroupCommit({
     writer,
-    options.profileId,
+    profileId: options.profileId,
     now,
-    () => {
+    onCommitted: () => {
       if (fault !== null) log('events are being stored again');
       fault = null;
       status();
     },
-    (err) => log(`request log write failed: ${String(err)}`),
-    (err) => {
+    onLogError: (err) => log(`request log write failed: ${String(err)}`),
+    onCommitFailed: (err) => {
       const kind = storageFault(err);
       const next =
         kind === null
@@ -127,7 +127,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       fault = next;
       status();
     },
-  );
+  });
   const processor = createProcessor({
     store: options.store,
     writer,

@@ -1,6 +1,7 @@
 // Group commit: jobs are written together in ONE transaction, so one fsync (synchronous=FULL)
 // covers them all, and each caller is answered only after that commit has returned. This is
-// how creates stay durable and still scale with concurrency.
+// how the sandbox's creates and the console receiver's events stay durable and still scale
+// with concurrency (one copy for both: the receiver's adapter is receiver/group-commit.ts).
 //
 // Batching policy (PostgreSQL's commit_delay idea, made adaptive): while a commit is in
 // flight the next batch queues up. When it ends, the clients it answered usually come right
@@ -104,6 +105,19 @@ export class GroupCommitter<J, R> {
       if (this.#closed) this.#flush();
       else this.#maybeFlush();
     });
+  }
+
+  /** True while jobs wait for, or are in, a commit. */
+  get busy(): boolean {
+    return this.#queue.length > 0 || this.#inFlight !== null;
+  }
+
+  /** Resolves once every job submitted so far is committed (or failed); still accepts more. */
+  async idle(): Promise<void> {
+    while (this.#inFlight !== null || this.#queue.length > 0) {
+      if (this.#inFlight !== null) await this.#inFlight;
+      else await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Waits until every accepted job has been committed (or failed); refuses new ones. */

@@ -2,15 +2,15 @@
 // a failed batch fails only its own jobs, and close() commits what was accepted.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckoutRepo } from '../../../sandbox/db/checkouts.ts';
-import { MerchantRepo } from '../../../sandbox/db/merchants.ts';
-import { openDatabase } from '../../../sandbox/db/open.ts';
-import { newId } from '../../../sandbox/ids-and-keys.ts';
-import { startWriter } from '../../../sandbox/writer/index.ts';
-import { GroupCommitter, type WaitPolicy } from '../../../sandbox/group-commit.ts';
+import { CheckoutRepo } from '../../../../sandbox/db/checkouts.ts';
+import { MerchantRepo } from '../../../../sandbox/db/merchants.ts';
+import { openDatabase } from '../../../../sandbox/db/open.ts';
+import { newId } from '../../../../sandbox/ids-and-keys.ts';
+import { startWriter } from '../../../../sandbox/writer/index.ts';
+import { GroupCommitter, type WaitPolicy } from '#shared/node/group-commit.ts';
 import { isLoopback } from '#shared/node/host-guard.ts';
-import { createSandboxServer, TIMEOUTS } from '../../../sandbox/http/server.ts';
-import { startHarness, tempDir, type Harness } from './harness.ts';
+import { createSandboxServer, TIMEOUTS } from '../../../../sandbox/http/server.ts';
+import { startHarness, tempDir, type Harness } from '../../sandbox/harness.ts';
 
 /** A runner whose "commit" completes on the next macrotask, recording each batch. */
 function recordingRunner(fail?: (jobs: number[]) => boolean) {
@@ -111,6 +111,21 @@ describe('GroupCommitter', () => {
     expect(batches.flat()).toEqual([1, 2]);
     await expect(Promise.all(pending)).resolves.toEqual([10, 20]);
     await expect(gc.submit(3)).rejects.toThrow(/closed/);
+  });
+
+  it('idle() waits for everything submitted so far and still accepts more (the receiver)', async () => {
+    const { batches, run } = recordingRunner();
+    const gc = new GroupCommitter(run, { waitForReturning: 'never' });
+    expect(gc.busy).toBe(false);
+    const first = gc.submit(1);
+    expect(gc.busy).toBe(true);
+    await gc.idle();
+    expect(gc.busy).toBe(false);
+    expect(batches.flat()).toEqual([1]);
+    await expect(first).resolves.toBe(10);
+    const second = gc.submit(2);
+    await gc.idle();
+    await expect(second).resolves.toBe(20);
   });
 });
 
