@@ -1,8 +1,7 @@
 // Flags of `npm run serve`; a bad flag is a usage error (exit 2) with a plain message.
 import { isIP } from 'node:net';
-import { parseArgs } from 'node:util';
+import { UsageError, folderFlag, hostFlag, parseFlags, portFlag } from '#shared/node/cli-flags.ts';
 import { defaultDataDir } from '../common/app-dir.ts';
-import { errorMessage } from '#shared/error-message.ts';
 
 export const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data DIR] [--profile sandbox|<id>]
 
@@ -36,70 +35,48 @@ export interface CliOptions {
 export type ParsedCli = { ok: true; options: CliOptions } | { ok: false; message: string };
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedCli {
-  let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        profile: { type: 'string' },
-        'max-db-pages': { type: 'string' },
-        'lan-address': { type: 'string', multiple: true },
-        help: { type: 'boolean' },
-      },
-    }));
+    return { ok: true, options: readCliArgs(argv, env) };
   } catch (err) {
-    return { ok: false, message: errorMessage(err) };
+    if (err instanceof UsageError) return { ok: false, message: err.message };
+    throw err;
   }
-  let port = 0;
-  if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
-      return {
-        ok: false,
-        message: `--port must be an integer from 0 to 65535, got "${values.port}".`,
-      };
-    }
-    port = Number(values.port);
-  }
-  const host = values.host ?? '127.0.0.1';
-  if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(host)) {
-    return { ok: false, message: `--host must be an IP address or host name, got "${host}".` };
-  }
-  if (values.data !== undefined && values.data.trim() === '') {
-    return { ok: false, message: '--data must name a folder.' };
-  }
+}
+
+function readCliArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
+  const values = parseFlags(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    data: { type: 'string' },
+    profile: { type: 'string' },
+    'max-db-pages': { type: 'string' },
+    'lan-address': { type: 'string', multiple: true },
+    help: { type: 'boolean' },
+  });
+  const port = portFlag(values.port);
+  const host = hostFlag(values.host);
+  const data = folderFlag(values.data);
   if (values.profile !== undefined && !/^[\w.-]{1,100}$/.test(values.profile)) {
-    return {
-      ok: false,
-      message: `--profile must be "sandbox" or a profile id, got "${values.profile}".`,
-    };
+    throw new UsageError(`--profile must be "sandbox" or a profile id, got "${values.profile}".`);
   }
   const maxPages = values['max-db-pages'];
   if (maxPages !== undefined && (!/^\d{1,12}$/.test(maxPages) || Number(maxPages) < 1)) {
-    return {
-      ok: false,
-      message: `--max-db-pages must be a whole number of pages from 1, got "${maxPages}".`,
-    };
+    throw new UsageError(
+      `--max-db-pages must be a whole number of pages from 1, got "${maxPages}".`,
+    );
   }
   const lan = values['lan-address'];
   const badLan = lan?.find((a) => isIP(a) === 0);
   if (badLan !== undefined) {
-    return { ok: false, message: `--lan-address must be an IP address, got "${badLan}".` };
+    throw new UsageError(`--lan-address must be an IP address, got "${badLan}".`);
   }
   return {
-    ok: true,
-    options: {
-      port,
-      host: host.replace(/^\[(.*)\]$/, '$1'),
-      dataDir: values.data ?? defaultDataDir(process.platform, env),
-      profile: values.profile,
-      ...(maxPages === undefined ? {} : { maxDbPages: Number(maxPages) }),
-      ...(lan === undefined ? {} : { lanAddresses: lan }),
-      help: values.help ?? false,
-    },
+    port,
+    host,
+    dataDir: data ?? defaultDataDir(process.platform, env),
+    profile: values.profile,
+    ...(maxPages === undefined ? {} : { maxDbPages: Number(maxPages) }),
+    ...(lan === undefined ? {} : { lanAddresses: lan }),
+    help: values.help ?? false,
   };
 }
