@@ -14,7 +14,9 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts';
+import { createEngine } from '../../electron/core/index.ts';
+import { DB_FILE } from '../../electron/core/engine/engine.ts';
+import { MemoryVault } from '../../electron/core/vault/index.ts';
 import { SKEY_MS } from '../../electron/core/store/checkout-facets.ts';
 import { reconcileCounters } from '../../electron/core/store/reconcile-counters.ts';
 import { expectSamples } from './samples.ts';
@@ -62,8 +64,14 @@ function timing(ms: number[]): Timing {
 async function child(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc!;
   const engine = await createEngine(
-    { dataDir: process.env.DAY_DIR!, transport: 'web', version: 'bench', vault: new MemoryVault() },
-    { log: () => {}, day: { onAutoClose: () => {} } },
+    {
+      dataDir: process.env.DAY_DIR!,
+      transport: 'web',
+      version: 'bench',
+      vault: new MemoryVault(),
+      log: () => {},
+    },
+    { day: { onAutoClose: () => {} } },
   );
   const settle = async () => {
     for (let i = 0; i < 3; i++) {

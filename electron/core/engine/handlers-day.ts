@@ -12,6 +12,7 @@ import {
   summaryCsv,
 } from '../day/index.ts';
 import type { HandlerContext } from './context.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 type DayHandlers = Pick<
   Handlers,
@@ -72,7 +73,7 @@ export function dayEngine(ctx: HandlerContext, opts: DayOptions = {}): DayEngine
         tick();
       } catch (err) {
         // A full disk or a held database: the next look tries again.
-        opts.log?.(`automatic close: ${err instanceof Error ? err.message : String(err)}`);
+        opts.log?.(`automatic close: ${errorMessage(err)}`);
       }
     };
     // The first look catches up a close missed while the console was not running.

@@ -13,7 +13,7 @@ import {
   updateProfile,
 } from '../profiles/index.ts';
 import { EngineError } from '#shared/errors.ts';
-import { setTunnelTool } from '../tunnel/index.ts';
+import { setTunnelTool } from '../reach/tunnel/index.ts';
 import type { HandlerContext } from './context.ts';
 import { readSystemLocales } from './system-locales.ts';
 import { needsWelcome, welcomeDone } from './welcome.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest, rpc } from '../../../unit/electron/support/http.ts';
-import { FAKE_BIN, alive } from '../core/tunnel/support.ts';
+import { FAKE_BIN, alive } from '../core/reach/tunnel/support.ts';
 
 const CLI = resolve(import.meta.dirname, '../../../../electron/web/cli.ts');
 const dirs: string[] = [];

@@ -78,11 +78,11 @@ describe('the automatic close', () => {
     const dataDir = tempDir();
     let now = new Date(2025, 5, 2, 18, 0).getTime();
     let tick: () => DayReport | null = () => null;
-    const internals = {
+    const parts = {
       now: () => new Date(now),
       day: { device: 'Till', onAutoClose: (t: () => DayReport | null) => (tick = t) },
     };
-    h = await openEngine({ dataDir, keepDir: true, internals });
+    h = await openEngine({ dataDir, keepDir: true, parts });
     expect(tick()).toBeNull(); // off by default
     await h.engine.call('settings.set', { day_auto_close_at: '22:00' });
     expect(tick()).toBeNull(); // armed from 22:00 yesterday: nothing closes yet
@@ -99,7 +99,7 @@ describe('the automatic close', () => {
 
     // Off for two days; the next start closes once, covering them.
     now = new Date(2025, 5, 6, 9, 0).getTime();
-    h = await openEngine({ dataDir, internals });
+    h = await openEngine({ dataDir, parts });
     const caught = tick();
     expect(caught).toMatchObject({ number: 2, automatic: true, payments: 1 });
     expect(tick()).toBeNull();

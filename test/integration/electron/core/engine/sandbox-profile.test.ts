@@ -1,6 +1,6 @@
 // The contract against the engine in-process with the embedded sandbox over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { readLauncherState } from '../../../../../electron/core/embedded-sandbox/launcher.ts';
 import { callError, openEngine, payCheckout, tempDir } from './harness.ts';
 import type { Harness } from './harness.ts';
