@@ -97,8 +97,10 @@ describe('the checkout mirror', () => {
     const { sandbox, key } = await service();
     await seed(sandbox.baseUrl, key, 730);
     const offsets: number[] = [];
+    // No scheduled sync between the ones this test starts (time-scaled, the 5-minute wait is
+    // 300 ms; a loaded machine let one read the new checkouts before the sync on demand).
     const h = await liveEngine(sandbox.baseUrl, key, {
-      mirror: { onPage: (offset: number) => offsets.push(offset) },
+      mirror: { onPage: (offset: number) => offsets.push(offset), intervalMs: 3_600_000_000 },
     });
     cleanups.push(() => h.close().then(() => rmSync(h.dataDir, { recursive: true, force: true })));
     const id = (await h.engine.call('profiles.list', {})).active_id;
