@@ -25,7 +25,9 @@ export function seed(dbPath: string, n: number): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, 'verified', NULL, ?, 1, ?, ?)`,
   );
   const now = Date.now();
-  db.exec('BEGIN');
+  // IMMEDIATE: a deferred BEGIN that reads first (a statement prepared in it reads the
+  // schema) cannot upgrade once the engine committed meanwhile (SQLITE_BUSY_SNAPSHOT).
+  db.exec('BEGIN IMMEDIATE');
   for (let k = 0; k < n; k++) {
     const c = checkoutOf(db, seeded + k, now - (n - k));
     const inboxId = inbox.run(
