@@ -1,4 +1,4 @@
-// The child of the SIGKILL-during-close test (test/unit/electron/core/day/close-crash.test.ts):
+// The child of the SIGKILL-during-close test (test/integration/electron/core/day/close-crash.test.ts):
 // records batches of payments on a second connection (the receiver writer's stand-in) and
 // closes the day on the store's own, forever, saying on stdout what it has committed. The
 // test kills it at random lines. Run: node day-close-child.ts <console.db> <seed>
