@@ -1,4 +1,4 @@
-// The child of the SIGKILL-during-close test (test/unit/electron/core/day/close-crash.test.ts):
+// The child of the SIGKILL-during-close test (test/integration/electron/core/day/close-crash.test.ts):
 // records batches of payments on a second connection (the receiver writer's stand-in) and
 // closes the day on the store's own, forever, saying on stdout what it has committed. The
 // test kills it at random lines. Run: node day-close-child.ts <console.db> <seed>
@@ -38,8 +38,8 @@ const say = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
-say('ready');
-for (;;) {
+/** Records one batch of 50–449 payments, a third of them unknown_checkout. */
+function recordBatch(): number {
   const n = 50 + rand(400);
   const currency = rand(2) === 0 ? 'USD' : 'EUR';
   const events = Array.from({ length: n }, (_, i) => ({
@@ -65,7 +65,17 @@ for (;;) {
     })),
     Date.now(),
   );
-  say(`paid ${n}`);
+  return n;
+}
+
+say('ready');
+for (;;) {
+  // One or two batches, with an X report (a screen showing the open period) after some,
+  // so that most closes fold on from a report rather than read their period afresh.
+  for (let b = 1 + rand(2); b > 0; b--) {
+    say(`paid ${recordBatch()}`);
+    if (rand(2) === 0) say(`x ${book.current(P).payments}`);
+  }
   say('closing');
   const z = book.close(P);
   say(`closed ${z?.number ?? 0}`);

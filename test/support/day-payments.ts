@@ -103,3 +103,52 @@ export function storeLink(
     items: l.items,
   });
 }
+
+/**
+ * Records a delivery judged unknown_checkout because the lookup failed, as the processor
+ * does during a service outage: its checkout is to be looked up again at `recheckMs`
+ * (receiver/rechecks-repo.ts settles it later).
+ */
+export function recordPendingRecheck(
+  db: DatabaseSync,
+  profileId: string,
+  p: {
+    checkoutId: string;
+    amount: number;
+    currency: string;
+    receivedMs: number;
+    recheckMs: number;
+  },
+): { inboxId: number; id: string } {
+  const sql = sqlOf(db);
+  const event = {
+    dedupe_key: randomUUID(),
+    webhook_id: null,
+    checkout_id: p.checkoutId,
+    amount: p.amount,
+    currency: p.currency,
+    signed: true,
+    received_ms: p.receivedMs,
+    body: '{}',
+  };
+  const { ids } = sql.commitEvents(profileId, [event], []);
+  const minor = toMinor(p.amount, p.currency);
+  if (!minor.ok) throw new Error(minor.reason);
+  const [row] = sql.settle(
+    profileId,
+    [
+      {
+        kind: 'payment',
+        inbox_id: ids[0]!,
+        status: 'unknown_checkout',
+        reason: 'The service could not be asked about this checkout; it is asked again later.',
+        product_name: null,
+        amount_minor: minor.minor,
+        recheck_ms: p.recheckMs,
+      },
+    ],
+    p.receivedMs,
+  );
+  if (!row) throw new Error('the pending payment was not stored');
+  return { inboxId: ids[0]!, id: row.id };
+}

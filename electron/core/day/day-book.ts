@@ -25,6 +25,8 @@ import {
   type PaymentLine,
   type PeriodBounds,
 } from './figures.ts';
+import type { Figures } from './fold-report.ts';
+import { PeriodFold } from './fold.ts';
 
 export interface DayBookOptions {
   db: DatabaseSync;
@@ -45,11 +47,15 @@ export interface CloseOptions {
   skipEmpty?: boolean;
 }
 
+const FOLDS_KEPT = 2;
+
 export class DayBook {
   readonly #db: DatabaseSync;
   readonly #opts: DayBookOptions;
   readonly #repo: ClosesRepo;
   readonly #q: FigureQueries;
+  /** The open period of the profiles last reported, folded so far (fold.ts). */
+  readonly #folds = new Map<string, PeriodFold>();
 
   constructor(opts: DayBookOptions) {
     this.#db = opts.db;
@@ -184,8 +190,34 @@ export class DayBook {
       business_day: businessDay(b.endMs, this.#opts.rollsAt()),
       device: meta.device,
       automatic: meta.automatic === true,
-      ...this.#q.figures(b),
+      ...this.#figures(b),
     };
+  }
+
+  /** How many payment rows the last report of the profile read (what folding saves). */
+  lastRowsRead(profileId: string): number | null {
+    return this.#folds.get(profileId)?.rowsRead ?? null;
+  }
+
+  /**
+   * The period's figures from its fold, brought up to the bounds; a period not folded yet,
+   * or whose fold may have gone stale (fold.ts says when), is read afresh. A fold that
+   * failed halfway is dropped, never reused.
+   */
+  #figures(b: PeriodBounds): Figures {
+    const kept = this.#folds.get(b.profileId);
+    this.#folds.delete(b.profileId);
+    let fold = kept?.covers(b) ? kept : undefined;
+    if (fold && !fold.advance(b)) fold = undefined;
+    if (!fold) {
+      fold = new PeriodFold(this.#q, b);
+      if (!fold.advance(b)) throw new Error('a fresh fold of the period refused its bounds');
+    }
+    const figures = fold.figures(b);
+    // A few profiles at most are kept (the active one, and one switched from).
+    if (this.#folds.size >= FOLDS_KEPT) this.#folds.delete(this.#folds.keys().next().value!);
+    this.#folds.set(b.profileId, fold);
+    return figures;
   }
 
   #conflict(profileId: string, expected: number, next: number): EngineError {

@@ -1,15 +1,17 @@
-// The figures of one period, read from the receiver's and the mirror's tables with SELECT
-// only (their SQL is theirs; day/ never writes them). A period's payments are a range of
-// the payments table's rowid, (fromRowid, toRowid] of one profile: the close records the
-// range inside its write transaction, so the database orders every payment before or after
-// it. Links and gaps, which no close has to order, are read by instant.
+// The statements a period's figures are read with, from the receiver's and the mirror's
+// tables with SELECT only (their SQL is theirs; day/ never writes them). A period's
+// payments are a range of the payments table's rowid, (fromRowid, toRowid] of one profile:
+// the close records the range inside its write transaction, so the database orders every
+// payment before or after it. Links and gaps, which no close has to order, are read by
+// instant.
 //
-// `+profile_id` keeps SQLite on the rowid range: with a plain profile_id term it may pick
-// an index that starts with profile_id and walk every payment the profile ever had.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { DayGap, DayReport, FlaggedPayment } from '#shared/day.ts';
-import { currencyExponent } from '#shared/currencies.ts';
-import { fromMinor, toMinor } from '#shared/money.ts';
+// Every payment statement reads one rowid range and answers sums that add up across
+// ranges, so fold.ts can read a period once and then only the rows recorded since.
+//
+// `+profile_id` keeps SQLite on the rowid range (or on seq): with a plain profile_id term
+// it may pick an index that starts with profile_id and walk every row the profile has.
+import type { DatabaseSync } from 'node:sqlite';
+import type { DayGap, FlaggedPayment } from '#shared/day.ts';
 import { SKEY_MS } from '../store/checkout-facets.ts';
 
 /** The payments of a period and the instants its links and gaps are read between. */
@@ -23,36 +25,11 @@ export interface PeriodBounds {
   endMs: number;
 }
 
-export type Figures = Pick<
-  DayReport,
-  | 'payments'
-  | 'totals'
-  | 'flagged'
-  | 'flagged_payments'
-  | 'flagged_more'
-  | 'links'
-  | 'items'
-  | 'items_more'
-  | 'first_payment_at'
-  | 'last_payment_at'
-  | 'gaps'
->;
-
-/** Listed flagged payments and item lines at most; the rest are counted, not listed. */
-export const FLAGGED_LISTED = 100;
-export const ITEMS_LISTED = 500;
-/** The receiver's own floor for a gap worth a warning (engine/active-profile.ts MIN_GAP_MS). */
-const MIN_GAP_MS = 5000;
-const GAPS_LISTED = 100;
-
-const IN_PERIOD = 'p.rowid > ? AND p.rowid <= ? AND +p.profile_id = ?';
-
-export interface FigureQueries {
-  /** The newest payment rowid of the profile after `fromRowid` (the close's upper bound). */
-  maxRowid(profileId: string, fromRowid: number): number;
-  figures(b: PeriodBounds): Figures;
-  /** The period's payments, oldest recorded first, for the itemised CSV. */
-  payments(b: PeriodBounds): PaymentLine[];
+/** A rowid range of one profile's payments: (from, to]. */
+export interface RowRange {
+  profileId: string;
+  from: number;
+  to: number;
 }
 
 export interface PaymentLine {
@@ -66,6 +43,82 @@ export interface PaymentLine {
   received_ms: number;
 }
 
+export interface GroupRow {
+  status: 'verified' | 'mismatch' | 'unknown_checkout';
+  currency: string;
+  n: number;
+  minor: number | null;
+  n_minor: number;
+  first_ms: number;
+  last_ms: number;
+}
+export interface ItemRow {
+  name: string;
+  currency: string;
+  unit: unknown;
+  qty: number;
+}
+/** A verified payment whose checkout's items are not known: one line at the amount paid. */
+export interface WholeRow {
+  checkout_id: string;
+  name: string;
+  currency: string;
+  minor: number | null;
+}
+/** A link (checkout) with the ms its ordering key says it was created at. */
+export interface LinkRow {
+  seq: number;
+  id: string;
+  currency: string;
+  amount: number;
+  created_ms: number;
+  paid: number;
+}
+
+/** The receiver's own floor for a gap worth a warning (engine/active-profile.ts MIN_GAP_MS). */
+const MIN_GAP_MS = 5000;
+const GAPS_LISTED = 100;
+
+const IN_RANGE = 'p.rowid > ? AND p.rowid <= ? AND +p.profile_id = ?';
+// The created ms from the ordering key (ms × 2^20 plus a counter); >> floors, also below 0.
+const CREATED_MS = `(c.skey >> ${Math.log2(SKEY_MS)})`;
+const PAID = `EXISTS (SELECT 1 FROM payments v WHERE v.profile_id = c.profile_id
+  AND v.checkout_id = c.id AND v.status = 'verified')`;
+
+export interface FigureQueries {
+  /** The newest payment rowid of the profile after `fromRowid` (the close's upper bound). */
+  maxRowid(profileId: string, fromRowid: number): number;
+  groups(r: RowRange): GroupRow[];
+  /** The range's flagged payments, oldest recorded first, at most `limit`. */
+  flagged(r: RowRange, limit: number): FlaggedPayment[];
+  /** Items of the range's verified payments whose checkout's items are known. */
+  itemLines(r: RowRange): ItemRow[];
+  /** The range's verified payments whose checkout's items are not known. */
+  wholeLines(r: RowRange): WholeRow[];
+  /**
+   * The links paid by the range's verified payments among the links up to `seq` created at
+   * or after `openedMs` (the ones a fold already counted).
+   */
+  paidLinks(r: RowRange, seq: number, openedMs: number): Omit<LinkRow, 'seq' | 'paid'>[];
+  /** The profile's links created at or after `openedMs`, up to `maxSeq`. */
+  linksFrom(profileId: string, openedMs: number, maxSeq: number): LinkRow[];
+  /** The profile's checkouts stored after `seq`, up to `maxSeq` (created at any time). */
+  linksAfter(profileId: string, seq: number, maxSeq: number): LinkRow[];
+  maxSeq(): number;
+  /** The receiver's counters: the profile's payments per status. */
+  paymentCounts(profileId: string): Map<string, number>;
+  checkoutCount(profileId: string): number;
+  /** Inbox ids of the payments after `fromRowid` whose checkout is to be looked up again. */
+  pendingRechecks(profileId: string, fromRowid: number): number[];
+  /** How many of these checkouts have items now. */
+  itemsKnown(profileId: string, checkoutIds: readonly string[]): number;
+  /** Changes anybody wrote since the last call when this differs (data_version, total_changes). */
+  writeMark(): string;
+  gaps(b: PeriodBounds): DayGap[];
+  /** The period's payments, oldest recorded first, for the itemised CSV. */
+  payments(b: PeriodBounds): PaymentLine[];
+}
+
 type Row = Record<string, unknown>;
 
 export function figureQueries(db: DatabaseSync): FigureQueries {
@@ -76,10 +129,10 @@ export function figureQueries(db: DatabaseSync): FigureQueries {
     SELECT p.status AS status, UPPER(p.currency) AS currency, COUNT(*) AS n,
       SUM(p.amount_minor) AS minor, COUNT(p.amount_minor) AS n_minor,
       MIN(p.received_ms) AS first_ms, MAX(p.received_ms) AS last_ms
-    FROM payments p WHERE ${IN_PERIOD} GROUP BY 1, 2`);
+    FROM payments p WHERE ${IN_RANGE} GROUP BY 1, 2`);
   const flagged = db.prepare(`
     SELECT p.id, p.checkout_id, p.status, p.reason, p.amount, p.currency, p.received_ms
-    FROM payments p WHERE ${IN_PERIOD} AND p.status <> 'verified' ORDER BY p.rowid LIMIT ?`);
+    FROM payments p WHERE ${IN_RANGE} AND p.status <> 'verified' ORDER BY p.rowid LIMIT ?`);
   // Items of paid checkouts whose items the console knows, per name, currency and unit
   // price; the unit is converted to minor units in JS, exactly, and multiplied there.
   const itemLines = db.prepare(`
@@ -91,23 +144,39 @@ export function figureQueries(db: DatabaseSync): FigureQueries {
     FROM payments p
     JOIN checkouts c ON c.profile_id = p.profile_id AND c.id = p.checkout_id
     JOIN json_each(CASE WHEN json_valid(c.items) THEN c.items ELSE '[]' END) j
-    WHERE ${IN_PERIOD} AND p.status = 'verified' AND c.items IS NOT NULL
+    WHERE ${IN_RANGE} AND p.status = 'verified' AND c.items IS NOT NULL
     GROUP BY 1, 2, 3`);
-  // Paid checkouts whose items are not known (the service's list form has none): one line
-  // per product name, at the amount paid.
+  // Paid checkouts whose items are not known (the service's list form has none), one row
+  // per payment: the fold remembers the checkouts, whose items a detail view may fetch.
   const wholeLines = db.prepare(`
-    SELECT COALESCE(p.product_name, p.checkout_id) AS name, UPPER(p.currency) AS currency,
-      COUNT(*) AS qty, SUM(p.amount_minor) AS minor
+    SELECT p.checkout_id, COALESCE(p.product_name, p.checkout_id) AS name,
+      UPPER(p.currency) AS currency, p.amount_minor AS minor
     FROM payments p
     LEFT JOIN checkouts c ON c.profile_id = p.profile_id AND c.id = p.checkout_id
-    WHERE ${IN_PERIOD} AND p.status = 'verified' AND c.items IS NULL
-    GROUP BY 1, 2`);
-  const links = db.prepare(`
-    SELECT UPPER(c.currency) AS currency, c.amount AS amount, COUNT(*) AS n,
-      SUM(EXISTS (SELECT 1 FROM payments v WHERE v.profile_id = c.profile_id
-        AND v.checkout_id = c.id AND v.status = 'verified')) AS paid
-    FROM checkouts c WHERE c.skey >= ? AND c.skey < ? AND +c.profile_id = ?
-    GROUP BY 1, 2`);
+    WHERE ${IN_RANGE} AND p.status = 'verified' AND c.items IS NULL`);
+  const paidLinks = db.prepare(`
+    SELECT c.id, UPPER(c.currency) AS currency, c.amount, ${CREATED_MS} AS created_ms
+    FROM payments p JOIN checkouts c ON c.profile_id = p.profile_id AND c.id = p.checkout_id
+    WHERE ${IN_RANGE} AND p.status = 'verified' AND c.seq <= ? AND c.skey >= ?`);
+  const linkCols = `c.seq, c.id, UPPER(c.currency) AS currency, c.amount,
+    ${CREATED_MS} AS created_ms, ${PAID} AS paid`;
+  const linksFrom = db.prepare(`
+    SELECT ${linkCols} FROM checkouts c
+    WHERE c.skey >= ? AND +c.profile_id = ? AND c.seq <= ?`);
+  const linksAfter = db.prepare(`
+    SELECT ${linkCols} FROM checkouts c
+    WHERE c.seq > ? AND c.seq <= ? AND +c.profile_id = ?`);
+  const maxSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) AS s FROM checkouts');
+  const paymentCounts = db.prepare('SELECT status, n FROM payment_counts WHERE profile_id = ?');
+  const checkoutCount = db.prepare('SELECT n FROM checkout_counts WHERE profile_id = ?');
+  const pending = db.prepare(`
+    SELECT i.id FROM inbox i JOIN payments p ON p.inbox_id = i.id
+    WHERE i.profile_id = ? AND i.recheck_ms IS NOT NULL AND p.rowid > ?`);
+  const itemsKnown = db.prepare(`
+    SELECT COUNT(*) AS n FROM json_each(?) j
+    JOIN checkouts c ON c.profile_id = ? AND c.id = j.value WHERE c.items IS NOT NULL`);
+  const dataVersion = db.prepare('PRAGMA data_version');
+  const totalChanges = db.prepare('SELECT total_changes() AS n');
   const gaps = db.prepare(`
     SELECT from_ms, to_ms, CASE WHEN asleep = 1 THEN 'asleep' ELSE cause END AS cause
     FROM downtime WHERE profile_id = ? AND from_ms < ? AND to_ms > ? AND to_ms - from_ms >= ?
@@ -115,208 +184,70 @@ export function figureQueries(db: DatabaseSync): FigureQueries {
   const lines = db.prepare(`
     SELECT p.id, p.checkout_id, p.product_name, p.amount, p.currency, p.status, p.reason,
       p.received_ms
-    FROM payments p WHERE ${IN_PERIOD} ORDER BY p.rowid`);
+    FROM payments p WHERE ${IN_RANGE} ORDER BY p.rowid`);
 
-  const range = (b: PeriodBounds) => [b.fromRowid, b.toRowid, b.profileId] as const;
+  const args = (r: RowRange) => [r.from, r.to, r.profileId] as const;
+  // Exact: ms × 2^20 only moves the exponent of a double.
+  const skeyOf = (ms: number) => ms * SKEY_MS;
 
   return {
     maxRowid(profileId, fromRowid) {
       const r = (maxRowid.get(fromRowid, profileId) as { r: number | null }).r;
       return r ?? fromRowid;
     },
-    figures(b) {
-      const payments = paymentFigures(groups, flagged, b, range(b));
-      return {
-        ...payments,
-        links: linkFigures(links, b),
-        ...itemFigures(itemLines, wholeLines, range(b)),
-        gaps: gapFigures(gaps, b),
-      };
+    groups: (r) => groups.all(...args(r)) as unknown as GroupRow[],
+    flagged: (r, limit) =>
+      (flagged.all(...args(r), limit) as Row[]).map((x) => ({
+        id: String(x.id),
+        checkout_id: String(x.checkout_id),
+        status: x.status as FlaggedPayment['status'],
+        reason: x.reason === null ? null : String(x.reason),
+        amount: Number(x.amount),
+        currency: String(x.currency).toUpperCase(),
+        received_at: new Date(Number(x.received_ms)).toISOString(),
+      })),
+    itemLines: (r) => itemLines.all(...args(r)) as unknown as ItemRow[],
+    wholeLines: (r) => wholeLines.all(...args(r)) as unknown as WholeRow[],
+    paidLinks: (r, seq, openedMs) =>
+      paidLinks.all(...args(r), seq, skeyOf(openedMs)) as unknown as Omit<
+        LinkRow,
+        'seq' | 'paid'
+      >[],
+    linksFrom: (profileId, openedMs, max) =>
+      linksFrom.all(skeyOf(openedMs), profileId, max) as unknown as LinkRow[],
+    linksAfter: (profileId, seq, max) =>
+      linksAfter.all(seq, max, profileId) as unknown as LinkRow[],
+    maxSeq: () => (maxSeq.get() as { s: number }).s,
+    paymentCounts: (profileId) =>
+      new Map(
+        (paymentCounts.all(profileId) as { status: string; n: number }[]).map((r) => [
+          r.status,
+          r.n,
+        ]),
+      ),
+    checkoutCount: (profileId) =>
+      (checkoutCount.get(profileId) as { n: number } | undefined)?.n ?? 0,
+    pendingRechecks: (profileId, fromRowid) =>
+      (pending.all(profileId, fromRowid) as { id: number }[]).map((r) => r.id),
+    itemsKnown: (profileId, ids) =>
+      ids.length === 0 ? 0 : (itemsKnown.get(JSON.stringify(ids), profileId) as { n: number }).n,
+    writeMark() {
+      const v = (dataVersion.get() as { data_version: number }).data_version;
+      const n = (totalChanges.get() as { n: number }).n;
+      return `${v}:${n}`;
     },
-    payments: (b) => lines.all(...range(b)) as unknown as PaymentLine[],
+    gaps(b) {
+      const rows = gaps.all(b.profileId, b.endMs, b.openedMs, MIN_GAP_MS, GAPS_LISTED) as {
+        from_ms: number;
+        to_ms: number;
+        cause: DayGap['cause'];
+      }[];
+      return rows.map((r) => ({
+        from: new Date(r.from_ms).toISOString(),
+        to: new Date(r.to_ms).toISOString(),
+        cause: r.cause,
+      }));
+    },
+    payments: (b) => lines.all(b.fromRowid, b.toRowid, b.profileId) as unknown as PaymentLine[],
   };
-}
-
-function paymentFigures(
-  groups: StatementSync,
-  flaggedStmt: StatementSync,
-  b: PeriodBounds,
-  args: readonly [number, number, string],
-): Pick<
-  Figures,
-  | 'payments'
-  | 'totals'
-  | 'flagged'
-  | 'flagged_payments'
-  | 'flagged_more'
-  | 'first_payment_at'
-  | 'last_payment_at'
-> {
-  if (b.toRowid <= b.fromRowid) {
-    return {
-      payments: 0,
-      totals: [],
-      flagged: [],
-      flagged_payments: [],
-      flagged_more: 0,
-      first_payment_at: null,
-      last_payment_at: null,
-    };
-  }
-  const rows = groups.all(...args) as {
-    status: string;
-    currency: string;
-    n: number;
-    minor: number | null;
-    n_minor: number;
-    first_ms: number;
-    last_ms: number;
-  }[];
-  let payments = 0;
-  let first = Infinity;
-  let last = -Infinity;
-  const totals: Figures['totals'] = [];
-  const flaggedCount = new Map<'mismatch' | 'unknown_checkout', number>();
-  for (const r of rows) {
-    payments += r.n;
-    first = Math.min(first, r.first_ms);
-    last = Math.max(last, r.last_ms);
-    if (r.status === 'verified') {
-      // A verified payment always has its minor units (matching.ts compares them); one
-      // without would be a damaged row, and a total silently short by it would be worse
-      // than a failed report.
-      if (r.n_minor !== r.n) throw new Error(`verified ${r.currency} payments without minor units`);
-      totals.push({
-        currency: r.currency,
-        count: r.n,
-        amount: fromMinor(r.minor ?? 0, r.currency),
-      });
-    } else {
-      const status = r.status as 'mismatch' | 'unknown_checkout';
-      flaggedCount.set(status, (flaggedCount.get(status) ?? 0) + r.n);
-    }
-  }
-  totals.sort((x, y) => x.currency.localeCompare(y.currency));
-  const flagged = [...flaggedCount].map(([status, count]) => ({ status, count }));
-  flagged.sort((x, y) => x.status.localeCompare(y.status));
-  const flaggedTotal = flagged.reduce((n, f) => n + f.count, 0);
-  const listed =
-    flaggedTotal === 0
-      ? []
-      : (flaggedStmt.all(...args, FLAGGED_LISTED) as Row[]).map((r): FlaggedPayment => ({
-          id: String(r.id),
-          checkout_id: String(r.checkout_id),
-          status: r.status as FlaggedPayment['status'],
-          reason: r.reason === null ? null : String(r.reason),
-          amount: Number(r.amount),
-          currency: String(r.currency).toUpperCase(),
-          received_at: new Date(Number(r.received_ms)).toISOString(),
-        }));
-  return {
-    payments,
-    totals,
-    flagged,
-    flagged_payments: listed,
-    flagged_more: flaggedTotal - listed.length,
-    first_payment_at: payments === 0 ? null : new Date(first).toISOString(),
-    last_payment_at: payments === 0 ? null : new Date(last).toISOString(),
-  };
-}
-
-/** Minor units of a major amount from the service; rounded only when it has extra decimals. */
-function minorOf(amount: number, currency: string): number | null {
-  try {
-    const r = toMinor(amount, currency);
-    return r.ok ? r.minor : Math.round(amount * 10 ** currencyExponent(currency));
-  } catch {
-    return null; // not an ISO 4217 code: counted, not valued
-  }
-}
-
-function linkFigures(stmt: StatementSync, b: PeriodBounds): Figures['links'] {
-  const rows = stmt.all(b.openedMs * SKEY_MS, b.endMs * SKEY_MS, b.profileId) as {
-    currency: string;
-    amount: number;
-    n: number;
-    paid: number;
-  }[];
-  let created = 0;
-  let paid = 0;
-  const value = new Map<string, number>();
-  for (const r of rows) {
-    created += r.n;
-    paid += r.paid;
-    const minor = minorOf(r.amount, r.currency);
-    if (minor !== null) value.set(r.currency, (value.get(r.currency) ?? 0) + minor * r.n);
-  }
-  return {
-    created,
-    paid,
-    value: [...value]
-      .sort(([a], [c]) => a.localeCompare(c))
-      .map(([currency, minor]) => ({ currency, amount: fromMinor(minor, currency) })),
-  };
-}
-
-function itemFigures(
-  itemStmt: StatementSync,
-  wholeStmt: StatementSync,
-  args: readonly [number, number, string],
-): Pick<Figures, 'items' | 'items_more'> {
-  if (args[1] <= args[0]) return { items: [], items_more: 0 };
-  const sums = new Map<
-    string,
-    { name: string; currency: string; quantity: number; minor: number }
-  >();
-  const add = (name: string, currency: string, quantity: number, minor: number) => {
-    const key = `${currency}\u0000${name}`;
-    const cur = sums.get(key) ?? { name, currency, quantity: 0, minor: 0 };
-    cur.quantity += quantity;
-    cur.minor += minor;
-    sums.set(key, cur);
-  };
-  for (const r of itemStmt.all(...args) as {
-    name: string;
-    currency: string;
-    unit: unknown;
-    qty: number;
-  }[]) {
-    const unit = typeof r.unit === 'number' ? minorOf(r.unit, r.currency) : null;
-    add(r.name, r.currency, r.qty, unit === null ? 0 : unit * r.qty);
-  }
-  for (const r of wholeStmt.all(...args) as {
-    name: string;
-    currency: string;
-    qty: number;
-    minor: number | null;
-  }[]) {
-    add(r.name, r.currency, r.qty, r.minor ?? 0);
-  }
-  const all = [...sums.values()].sort(
-    (a, c) =>
-      c.minor - a.minor || a.currency.localeCompare(c.currency) || a.name.localeCompare(c.name),
-  );
-  const listed = all.slice(0, ITEMS_LISTED);
-  return {
-    items: listed.map((i) => ({
-      name: i.name,
-      currency: i.currency,
-      quantity: i.quantity,
-      amount: fromMinor(i.minor, i.currency),
-    })),
-    items_more: all.length - listed.length,
-  };
-}
-
-function gapFigures(stmt: StatementSync, b: PeriodBounds): DayGap[] {
-  const rows = stmt.all(b.profileId, b.endMs, b.openedMs, MIN_GAP_MS, GAPS_LISTED) as {
-    from_ms: number;
-    to_ms: number;
-    cause: DayGap['cause'];
-  }[];
-  return rows.map((r) => ({
-    from: new Date(r.from_ms).toISOString(),
-    to: new Date(r.to_ms).toISOString(),
-    cause: r.cause,
-  }));
 }

@@ -273,3 +273,56 @@ describe('two screens', () => {
     expect(book.closes(P, 10, 0).total).toBe(1);
   });
 });
+
+describe('folding the open period (fold.ts)', () => {
+  it('a report reads only the payments recorded since the last one, and so does a close', () => {
+    const link = (i: number) =>
+      storeLink(store, P, {
+        items: [{ name: `Tea ${i % 3}`, amount: 2.5, quantity: 2 }],
+        currency: 'EUR',
+        createdMs: clock - 1000,
+      });
+    for (let i = 0; i < 30; i++) pay(link(i).id, 5, 'EUR');
+    expect(book.current(P).payments).toBe(30);
+    expect(book.lastRowsRead(P)).toBe(30);
+    for (let i = 30; i < 33; i++) pay(link(i).id, 5, 'EUR');
+    const x = book.current(P);
+    expect(book.lastRowsRead(P)).toBe(3);
+    expect(x.totals).toEqual([{ currency: 'EUR', count: 33, amount: 165 }]);
+    expect(x.links).toMatchObject({ created: 33, paid: 33 });
+    expect(book.current(P).payments).toBe(33);
+    expect(book.lastRowsRead(P)).toBe(0);
+    pay(link(33).id, 5, 'EUR');
+    pay(link(34).id, 5, 'EUR');
+    clock += 1000;
+    const z = book.close(P)!;
+    expect(book.lastRowsRead(P)).toBe(2);
+    expect(z).toMatchObject({ number: 1, payments: 35, links: { created: 35, paid: 35 } });
+    expect(z.items).toEqual(newBook().lines(P, 1).report.items);
+    expect(book.current(P).payments).toBe(0);
+  });
+
+  it('a payment changed or removed other than by a recheck is seen through the counters', () => {
+    for (let i = 0; i < 3; i++) {
+      const id = storeLink(store, P, {
+        items: [{ name: 'Tea', amount: 1 }],
+        currency: 'USD',
+        createdMs: clock,
+      }).id;
+      pay(id, 1, 'USD');
+    }
+    expect(book.current(P).totals).toEqual([{ currency: 'USD', count: 3, amount: 3 }]);
+    // A repair by hand, say: the receiver's triggers keep its counters in step.
+    store.db.exec(`UPDATE payments SET status = 'mismatch', reason = 'Repaired by hand.'
+      WHERE rowid = (SELECT MIN(rowid) FROM payments)`);
+    store.db.exec(`DELETE FROM payments WHERE rowid =
+      (SELECT rowid FROM payments ORDER BY rowid LIMIT 1 OFFSET 1)`);
+    const x = book.current(P);
+    expect(x).toMatchObject({
+      payments: 2,
+      totals: [{ currency: 'USD', count: 1, amount: 1 }],
+      flagged: [{ status: 'mismatch', count: 1 }],
+    });
+    expect(x).toEqual(newBook().current(P));
+  });
+});
