@@ -16,7 +16,7 @@ import { qk } from '../api/query-keys.ts';
 import { useAppInfo, useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
 import { merchant, transport } from '../bridge/index.ts';
-import { errorText } from '../i18n/error-messages.ts';
+import { errorText, speaksEngineLanguage } from '../i18n/error-messages.ts';
 import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
 import { useUi } from '../state/ui-store.ts';
 import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
@@ -37,6 +37,7 @@ const m = defineMessages<{
   noKeychain: { kind: string; strong: MessageTag };
   noKey: { name: MessageValue };
   addKey: NoMessageValues;
+  keychainFix: NoMessageValues;
   skip: NoMessageValues;
   unreachable: NoMessageValues;
   opening: NoMessageValues;
@@ -53,6 +54,11 @@ const m = defineMessages<{
     description: 'name is the account’s name',
   },
   addKey: { id: 'app.keyBanner.addKey', defaultMessage: 'Add it in Settings' },
+  keychainFix: {
+    id: 'app.keyBanner.keychainFix',
+    defaultMessage:
+      'Install or unlock the system’s keychain (on Linux, a Secret Service such as GNOME Keyring), then start the console again.',
+  },
   skip: { id: 'app.skipToContent', defaultMessage: 'Skip to content' },
   unreachable: { id: 'app.unreachable', defaultMessage: 'The console could not be reached' },
   opening: { id: 'app.opening', defaultMessage: 'Opening the console' },
@@ -110,7 +116,12 @@ function KeyBanner() {
               }}
             />
           </summary>
-          <p className="small">{key.data.problem}</p>
+          {/* The engine's detail is English: shown only while the console speaks it. */}
+          <p className="small">
+            {speaksEngineLanguage(intl) && key.data.problem
+              ? key.data.problem
+              : intl.formatMessage(m.keychainFix)}
+          </p>
         </details>
       </Notice>
     );

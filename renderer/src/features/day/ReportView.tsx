@@ -6,7 +6,7 @@ import { defineMessages, useIntl, type NoMessageValues, type MessageValue } from
 import type { DayReport } from '#shared/day.ts';
 import { formatMoney } from '#shared/money.ts';
 import { userLocale } from '../../lib/locale.ts';
-import { Ltr } from '../../ui/Bidi.tsx';
+import { EngineWords, Ltr } from '../../ui/Bidi.tsx';
 import { SPACE } from '../../ui/space.ts';
 import { gapText, shortTime, when } from './report-text.ts';
 
@@ -217,7 +217,11 @@ export function ReportView(props: { report: DayReport; layout: ReportLayout; sho
                 {intl.formatMessage(m.flagged, {
                   status: intl.formatMessage(STATUS[p.status]),
                   // The engine's reason (English), else the checkout's id.
-                  why: p.reason ?? <Ltr key="c">{p.checkout_id}</Ltr>,
+                  why: p.reason ? (
+                    <EngineWords key="r">{p.reason}</EngineWords>
+                  ) : (
+                    <Ltr key="c">{p.checkout_id}</Ltr>
+                  ),
                 })}
               </li>
             ))}

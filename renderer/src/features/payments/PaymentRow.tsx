@@ -11,6 +11,7 @@ import {
 import type { Payment, PaymentStatus } from '#shared/domain.ts';
 import type { MoneyFormat } from '../../lib/money-display.ts';
 import { exactTime, relativeTime } from '../../lib/time.ts';
+import { EngineWords } from '../../ui/Bidi.tsx';
 import { Badge } from '../../ui/Feedback.tsx';
 import { ProductName, localProductName } from '../../ui/ProductName.tsx';
 import { SPACE } from '../../ui/space.ts';
@@ -77,7 +78,7 @@ export const PaymentRow = memo(function PaymentRow(props: {
   // reason comes from the engine as it wrote it.
   const sub =
     p.status === 'mismatch'
-      ? p.reason
+      ? p.reason && <EngineWords>{p.reason}</EngineWords>
       : p.status === 'unknown_checkout'
         ? intl.formatMessage(m.notCounted)
         : null;

@@ -18,7 +18,7 @@ import { clockTime, exactTime, relativeTime } from '../../lib/time.ts';
 import { tunnelLine, tunnelTone, usesTool } from '../../lib/tunnel-words.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Ltr } from '../../ui/Bidi.tsx';
+import { EngineWords, Ltr } from '../../ui/Bidi.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { SPACE } from '../../ui/space.ts';
 import { announce } from '../../ui/announcer.tsx';
@@ -307,7 +307,11 @@ export function StatusStrip() {
         </dl>
       </div>
       {s.error ? (
-        <Notice tone="error">{intl.formatMessage(m.receiverProblem, { error: s.error })}</Notice>
+        <Notice tone="error">
+          {intl.formatMessage(m.receiverProblem, {
+            error: <EngineWords key="e">{s.error}</EngineWords>,
+          })}
+        </Notice>
       ) : null}
       {active?.kind === 'live' && usesTool(t) && t.state === 'down' ? (
         <Notice tone="warn">
@@ -315,7 +319,7 @@ export function StatusStrip() {
           {t.error ? (
             <>
               {SPACE}
-              {t.error}
+              <EngineWords>{t.error}</EngineWords>
             </>
           ) : null}
         </Notice>
@@ -332,7 +336,9 @@ export function StatusStrip() {
       ) : null}
       {s.webhook.error ? (
         <Notice tone="warn">
-          {intl.formatMessage(m.webhookError, { error: s.webhook.error })}
+          {intl.formatMessage(m.webhookError, {
+            error: <EngineWords key="e">{s.webhook.error}</EngineWords>,
+          })}
         </Notice>
       ) : null}
       {latest ? (

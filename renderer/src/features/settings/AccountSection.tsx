@@ -11,7 +11,7 @@ import { isHttpUrl } from '#shared/checkout-rules.ts';
 import { useClearKey, useSetKey, useUpdateProfile } from '../../api/mutations.ts';
 import { useKeyStatus, useProfiles } from '../../api/queries.ts';
 import { toEngineError } from '../../bridge/index.ts';
-import { errorText } from '../../i18n/error-messages.ts';
+import { errorText, speaksEngineLanguage } from '../../i18n/error-messages.ts';
 import { Ltr, isolateLtr } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -191,7 +191,8 @@ export function AccountSection() {
       {!k.keychain_available ? (
         <Notice tone="error">
           {intl.formatMessage(m.noKeychain)}
-          {k.problem ? (
+          {/* The engine's detail is English: shown only while the console speaks it. */}
+          {k.problem && speaksEngineLanguage(intl) ? (
             <>
               {SPACE}
               {k.problem}

@@ -16,7 +16,7 @@ import { useSetTunnel } from '../../api/mutations.ts';
 import { useTunnel } from '../../api/queries.ts';
 import { errorText } from '../../i18n/error-messages.ts';
 import { tunnelLine, tunnelTone, usesTool } from '../../lib/tunnel-words.tsx';
-import { Ltr } from '../../ui/Bidi.tsx';
+import { EngineWords } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice, Spinner } from '../../ui/Feedback.tsx';
@@ -276,7 +276,7 @@ function Chooser({ status, publicUrl }: { status: TunnelStatus; publicUrl: strin
           {status.state !== 'up' && status.error ? (
             <span className="muted">
               {SEP}
-              <Ltr>{status.error}</Ltr>
+              <EngineWords>{status.error}</EngineWords>
             </span>
           ) : null}
         </p>

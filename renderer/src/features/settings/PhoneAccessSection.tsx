@@ -12,7 +12,7 @@ import {
 import { useSetPhoneAccess } from '../../api/mutations.ts';
 import { usePhoneAccess } from '../../api/queries.ts';
 import { errorText } from '../../i18n/error-messages.ts';
-import { Ltr, isolateLtr } from '../../ui/Bidi.tsx';
+import { EngineWords, Ltr, isolateLtr } from '../../ui/Bidi.tsx';
 import { Notice, Spinner } from '../../ui/Feedback.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
 import { announce } from '../../ui/announcer.tsx';
@@ -164,7 +164,9 @@ export function PhoneAccessSection() {
               />
             </Notice>
           ) : s.enabled && s.error ? (
-            <Notice tone="error">{s.error}</Notice>
+            <Notice tone="error">
+              <EngineWords>{s.error}</EngineWords>
+            </Notice>
           ) : null}
         </>
       )}

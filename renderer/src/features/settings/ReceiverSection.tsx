@@ -14,6 +14,7 @@ import type { Settings } from '#shared/domain.ts';
 import { useReceiver } from '../../api/queries.ts';
 import { errorText } from '../../i18n/error-messages.ts';
 import { exactTime } from '../../lib/time.ts';
+import { EngineWords } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
@@ -170,9 +171,11 @@ export function ReceiverSection({ settings, live }: { settings: Settings; live: 
                 </span>
               ) : null}
             </>
+          ) : // The engine's error already starts "Not registered: …".
+          w?.error ? (
+            <EngineWords>{w.error}</EngineWords>
           ) : (
-            // The engine's error already starts "Not registered: …".
-            <span>{w?.error ?? intl.formatMessage(m.notRegistered)}</span>
+            <span>{intl.formatMessage(m.notRegistered)}</span>
           )}
         </p>
       </div>
@@ -180,7 +183,9 @@ export function ReceiverSection({ settings, live }: { settings: Settings; live: 
       {receiver.data && !receiver.data.listening ? (
         <Notice tone="warn">
           {receiver.data.error
-            ? intl.formatMessage(m.notListeningBecause, { reason: receiver.data.error })
+            ? intl.formatMessage(m.notListeningBecause, {
+                reason: <EngineWords key="e">{receiver.data.error}</EngineWords>,
+              })
             : intl.formatMessage(m.notListening)}
         </Notice>
       ) : null}

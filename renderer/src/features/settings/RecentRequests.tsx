@@ -88,8 +88,9 @@ export function RecentRequests() {
                     {r.path}
                   </td>
                   <td>{r.status}</td>
-                  <td title={r.reason ?? undefined}>
-                    {r.reason ?? (r.status === 200 ? intl.formatMessage(m.stored) : '')}
+                  {/* The engine's reason is English (marked so): it names the headers it read. */}
+                  <td title={r.reason ?? undefined} lang={r.reason ? 'en' : undefined}>
+                    {r.reason ?? (r.status === 200 ? intl.formatMessage(m.stored) : null)}
                   </td>
                 </tr>
               ))}
