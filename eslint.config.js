@@ -144,6 +144,12 @@ export const TRANSLATED_FILES = [
   'renderer/src/ui/**/*.{ts,tsx}',
   'renderer/src/i18n/**/*.{ts,tsx}',
   'renderer/src/features/settings/LanguageSection.tsx',
+  'renderer/src/features/new-link/**/*.{ts,tsx}',
+  'renderer/src/features/checkouts/**/*.{ts,tsx}',
+  'renderer/src/features/checkout-detail/**/*.{ts,tsx}',
+  'renderer/src/features/share/**/*.{ts,tsx}',
+  'renderer/src/features/onboarding/**/*.{ts,tsx}',
+  'renderer/src/lib/product-name.ts',
 ];
 
 /** Props of the console's own components that are shown or read aloud as words. */
