@@ -50,12 +50,21 @@ export function relativeTime(
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   let delta = (t - now) / 1000;
-  if (Math.abs(delta) < 10) return 'just now';
+  if (Math.abs(delta) < 10) return justNow(wordsLocale(), style);
   for (const [unit, size] of STEPS) {
     if (Math.abs(delta) < size) return rtf[style](wordsLocale()).format(Math.round(delta), unit);
     delta /= size;
   }
   return exactTime(iso);
+}
+
+/**
+ * Under ten seconds: English keeps its "just now"; any other language says Intl's own word
+ * for this moment ("jetzt", "maintenant", "ahora", "الآن").
+ */
+function justNow(locale: string, style: 'long' | 'short'): string {
+  if (/^en(-|$)/i.test(locale)) return 'just now';
+  return rtf[style](locale).format(0, 'second');
 }
 
 export function exactTime(iso: string): string {

@@ -13,7 +13,7 @@ const m = defineMessages<{
   label: { line: number };
   which: NoMessageValues;
   group: { line: number };
-  choice: { text: MessageValue; choices: MessageValue };
+  choice: { text: MessageValue; first: MessageValue; second: MessageValue };
 }>({
   label: { id: 'newLink.line.unitPrice', defaultMessage: 'Line {line, number} unit price' },
   which: {
@@ -24,8 +24,8 @@ const m = defineMessages<{
   group: { id: 'newLink.price.group', defaultMessage: 'Line {line, number} price' },
   choice: {
     id: 'newLink.price.choice',
-    defaultMessage: '“{text}” could mean {choices}. Choose one.',
-    description: 'choices is a list of two amounts, each a button (1,50 € or 1.500,00 €)',
+    defaultMessage: '“{text}” could mean {first} or {second}. Choose one.',
+    description: 'first and second are the two amounts the text can mean, each a button',
   },
 });
 
@@ -94,31 +94,22 @@ export function PriceChoice(props: {
   line: number;
   id: string;
   text: string;
-  choices: readonly number[];
+  choices: readonly [number, number];
   currency: string;
   locale: string;
   onChoose(text: string): void;
 }) {
   const intl = useIntl();
   const { currency, locale } = props;
-  // The amounts as a list in the console's language ("A or B", "A oder B"), each a button:
-  // the list is formatted around placeholders, which are then swapped for the buttons.
-  const marks = props.choices.map((_, i) => `\uE000${i}\uE000`);
-  const listed = intl.formatList(marks, { type: 'disjunction' });
-  const choices = listed.split(/\uE000(\d+)\uE000/).map((part, k) => {
-    if (k % 2 === 0) return part;
-    const minor = props.choices[Number(part)]!;
-    return (
-      <button
-        key={minor}
-        type="button"
-        className="link-button"
-        onClick={() => props.onChoose(formatPriceInput(minor, currency, locale))}
-      >
-        <Isolate>{formatMoney(fromMinor(minor, currency), currency, locale)}</Isolate>
-      </button>
-    );
-  });
+  const choice = (minor: number) => (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => props.onChoose(formatPriceInput(minor, currency, locale))}
+    >
+      <Isolate>{formatMoney(fromMinor(minor, currency), currency, locale)}</Isolate>
+    </button>
+  );
   return (
     <span
       className="price-choice"
@@ -129,7 +120,8 @@ export function PriceChoice(props: {
       <span>
         {intl.formatMessage(m.choice, {
           text: <Isolate>{props.text.trim()}</Isolate>,
-          choices: <>{choices}</>,
+          first: choice(props.choices[0]),
+          second: choice(props.choices[1]),
         })}
       </span>
     </span>

@@ -38,17 +38,12 @@ export interface DraftCheck {
 
 const NO_PRICE: PriceReading = { kind: 'empty' };
 
-/** "1,50 € or 1.500,00 €": the readings, as the currency is shown, each isolated. */
-export function readingsText(
-  intl: IntlShape,
-  choices: readonly number[],
-  currency: string,
-  locale: string,
-) {
-  return intl.formatList(
-    choices.map((m) => amountIn(formatMoney(fromMinor(m, currency), currency, locale))),
-    { type: 'disjunction' },
+/** The two readings of an ambiguous price, as the currency is shown, each isolated. */
+function readings(choices: readonly [number, number], currency: string, locale: string) {
+  const [first, second] = choices.map((m) =>
+    amountIn(formatMoney(fromMinor(m, currency), currency, locale)),
   );
+  return { first: first!, second: second! };
 }
 
 type Quantity = { ok: true; n: number } | { ok: false; problem: string };
@@ -101,7 +96,7 @@ export function checkDraft(draft: Draft, locale: string, intl: IntlShape): Draft
     else if (price.kind === 'ambiguous') {
       issues[field] = intl.formatMessage(totalWords.ambiguous, {
         text: line.price.trim(),
-        readings: readingsText(intl, price.choices, currency, locale),
+        ...readings(price.choices, currency, locale),
       });
     } else if (price.minor <= 0) issues[field] = intl.formatMessage(problems.priceGreater);
     else {

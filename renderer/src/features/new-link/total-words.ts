@@ -5,7 +5,7 @@ import type { PriceReading } from '#shared/money-input.ts';
 
 type None = NoMessageValues;
 export const totalWords = defineMessages<{
-  ambiguous: { text: string; readings: string };
+  ambiguous: { text: string; first: string; second: string };
   noCurrency: None;
   noLine: None;
   noPrice: { line: number };
@@ -23,8 +23,8 @@ export const totalWords = defineMessages<{
 }>({
   ambiguous: {
     id: 'newLink.problem.priceAmbiguous',
-    defaultMessage: 'Price “{text}” could mean {readings}: choose one',
-    description: 'text is the price as typed; readings is a list such as “1,50 € or 1.500,00 €”',
+    defaultMessage: 'Price “{text}” could mean {first} or {second}: choose one',
+    description: 'text is the price as typed; first and second are its two readings (1,50 €)',
   },
   noCurrency: {
     id: 'newLink.total.noCurrency',
