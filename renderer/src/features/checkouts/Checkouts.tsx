@@ -18,6 +18,7 @@ import { EmptyState, ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { SPACE } from '../../ui/space.ts';
 import { QrDialog } from '../share/QrDialog.tsx';
 import { CheckoutRow, ROW_HEIGHT } from './CheckoutRow.tsx';
+import { useFitColumns } from './fit-columns.ts';
 import { FilterChips } from './FilterChips.tsx';
 import { SearchBox, useSearchShortcut } from './SearchBox.tsx';
 import { SyncLine } from './SyncLine.tsx';
@@ -28,6 +29,9 @@ import { CutLinkHint } from './CutLinkHint.tsx';
 
 /** Long enough to skip the keys of a word typed at speed, short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 150;
+
+/** Status, created and actions: columns of words, which grow to the language's (fit-columns.ts). */
+const WORD_COLUMNS = [3, 4, 5] as const;
 
 /** Up to this many rows fit the scroll area's least height: it takes theirs instead. */
 const FEW_ROWS = 2;
@@ -146,6 +150,8 @@ export function Checkouts() {
   const [qr, setQr] = useState<Checkout | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLInputElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  useFitColumns(tableRef, WORD_COLUMNS);
   useSearchShortcut(boxRef);
 
   // The last answer that came, kept while a new search fails (React's "adjust state while
@@ -274,7 +280,12 @@ export function Checkouts() {
             tabIndex={0}
             aria-label={intl.formatMessage(m.table)}
           >
-            <table className="table" aria-busy={q.isFetching || undefined}>
+            <table
+              className="table"
+              ref={tableRef}
+              key={intl.locale}
+              aria-busy={q.isFetching || undefined}
+            >
               <thead>
                 <tr>
                   <th scope="col">{intl.formatMessage(m.product)}</th>
