@@ -56,6 +56,7 @@ test('a language chosen in Settings shows at once and survives a restart', async
     'Checkouts',
     'Live payments',
     'Settings',
+    'Day',
   ]);
   expect(await html(page)).toEqual({ lang: 'en', dir: 'ltr' });
 
@@ -65,6 +66,7 @@ test('a language chosen in Settings shows at once and survives a restart', async
     'Zahlungsanfragen',
     'Zahlungseingang',
     'Einstellungen',
+    'Tagesabschluss',
   ]);
   expect(await html(page)).toEqual({ lang: 'de', dir: 'ltr' });
   await expect(page.getByLabel('Sprache der Konsole')).toHaveValue('de');
@@ -95,8 +97,10 @@ test.describe('in a German browser', () => {
     page,
     console: mc,
   }) => {
-    await openConsole(page, mc);
-    await trySandbox(page);
+    await page.goto(mc.info.url);
+    // Welcome is German too.
+    await page.getByRole('button', { name: 'Sandbox ausprobieren' }).click();
+    await expect(page.getByRole('heading', { name: 'Neuer Zahlungslink' })).toBeVisible();
     await page.getByRole('button', { name: 'Einstellungen' }).click();
     await expect(page.getByLabel('Sprache der Konsole')).toHaveValue('system');
     await expect(
@@ -114,11 +118,13 @@ test('the pseudo-locale is chosen through settings.set and replaces every conver
   console: mc,
 }) => {
   await mc.rpc('settings.set', { language: 'en-XA' });
-  await openConsole(page, mc);
+  // Welcome is in the pseudo-locale too: wait for its heading, not for English words.
+  await page.goto(mc.info.url);
+  await expect(page.locator('.onboarding h1')).toBeVisible();
   expect(await html(page)).toEqual({ lang: 'en-XA', dir: 'ltr' });
   await page.getByRole('button', { name: /Ŧřẏ|Try the sandbox/ }).click();
   // The shell appears after onboarding: wait for it before reading its labels.
-  await expect(page.locator('.sidebar .nav-label')).toHaveCount(4);
+  await expect(page.locator('.sidebar .nav-label')).toHaveCount(5);
   const labels = await navLabels(page);
   for (const l of labels) {
     expect(l).toMatch(/^\[.+\]$/); // bracketed: a cut-off label shows

@@ -23,6 +23,8 @@ let page: Page;
 
 test.beforeAll(async ({ browser }) => {
   mc = await launchConsole();
+  // English words with the German regional format: these checks find controls by name.
+  await mc.rpc('settings.set', { language: 'en' });
   // de-DE: "1,500" EUR has two readings, so the price field offers a choice.
   const context = await browser.newContext({ viewport: SIZES.small, locale: 'de-DE' });
   page = await context.newPage();

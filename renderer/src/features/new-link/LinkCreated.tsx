@@ -78,7 +78,7 @@ export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
           >
             {intl.formatMessage(m.open)}
           </Button>
-          <Button size="lg" onClick={() => setBig(true)}>
+          <Button size="lg" data-testid="show-qr" onClick={() => setBig(true)}>
             {intl.formatMessage(m.showQr)}
           </Button>
           {c.active ? (

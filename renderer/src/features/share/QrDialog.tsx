@@ -54,7 +54,7 @@ export function QrDialog(props: { checkout: Checkout | null; onClose(): void }) 
             <CopyButton text={c.checkout_url} />
             <QrDownloads checkout={c} />
             {c.active ? (
-              <Button onClick={() => setCard(true)}>
+              <Button data-testid="print-card" onClick={() => setCard(true)}>
                 {intl.formatMessage(shareWords.printCard)}
               </Button>
             ) : null}
