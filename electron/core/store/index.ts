@@ -13,7 +13,7 @@ import { refuseLinkedDb } from './db-links.ts';
 import { connectionPragma } from './pragmas.ts';
 import { createPrivateFile, makePrivateFiles } from './private-files.ts';
 import { profilesRepo } from './profiles.ts';
-import { settingsRepo } from './settings.ts';
+import { openSettingsRepo } from '../settings/index.ts';
 import type { AttachedConnection, Store } from './types.ts';
 import { webhooksRepo } from './webhooks.ts';
 
@@ -62,10 +62,11 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
 
   let open = true;
   const attached = new Set<AttachedConnection>();
+  const settings = openSettingsRepo(db);
   return {
     path: dbPath,
-    profiles: profilesRepo(db),
-    settings: settingsRepo(db),
+    profiles: profilesRepo(db, settings),
+    settings,
     checkouts: checkoutsRepo(db, now),
     payments: paymentsRepo(db, now),
     webhooks: webhooksRepo(db),

@@ -1,9 +1,8 @@
 // Profiles and which one is active. Removing a profile removes all of its scoped rows.
 import type { DatabaseSync } from 'node:sqlite';
+import type { SettingsRepo } from '../settings/index.ts';
 import { transaction } from './sql.ts';
 import type { ProfilesRepo, StoredProfile } from './types.ts';
-
-const ACTIVE_KEY = 'active_profile_id';
 
 /** Tables whose rows belong to one profile (removed with it). */
 const SCOPED_TABLES = [
@@ -22,16 +21,12 @@ const SCOPED_TABLES = [
   'payment_feed_days',
 ] as const;
 
-export function profilesRepo(db: DatabaseSync): ProfilesRepo {
+export function profilesRepo(db: DatabaseSync, settings: SettingsRepo): ProfilesRepo {
   const cols = 'id, name, kind, base_url, created_at';
   const listStmt = db.prepare(`SELECT ${cols} FROM profiles ORDER BY created_at, rowid`);
   const getStmt = db.prepare(`SELECT ${cols} FROM profiles WHERE id = ?`);
   const insertStmt = db.prepare(
     'INSERT INTO profiles (id, name, kind, base_url, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const getSetting = db.prepare('SELECT value FROM settings WHERE key = ?');
-  const putSetting = db.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   );
 
   const get = (id: string): StoredProfile | null => {
@@ -65,22 +60,12 @@ export function profilesRepo(db: DatabaseSync): ProfilesRepo {
         for (const table of SCOPED_TABLES) {
           db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(id);
         }
-        const active = getSetting.get(ACTIVE_KEY) as { value: string } | undefined;
-        if (active && JSON.parse(active.value) === id) {
-          db.prepare('DELETE FROM settings WHERE key = ?').run(ACTIVE_KEY);
-        }
+        if (settings.read('profiles.active') === id) settings.remove('profiles.active');
         return true;
       });
     },
-    activeId() {
-      const row = getSetting.get(ACTIVE_KEY) as { value: string } | undefined;
-      if (!row) return null;
-      const id = JSON.parse(row.value) as unknown;
-      return typeof id === 'string' ? id : null;
-    },
-    setActiveId(id) {
-      putSetting.run(ACTIVE_KEY, JSON.stringify(id));
-    },
+    activeId: () => settings.read('profiles.active'),
+    setActiveId: (id) => settings.write('profiles.active', id),
   };
 }
 

@@ -2,7 +2,8 @@
 // store/); everything except app settings is scoped by profile id so that switching profile
 // switches data cleanly.
 import type { DatabaseSync } from 'node:sqlite';
-import type { Checkout, Payment, PaymentPage, Settings, Totals } from '#shared/domain.ts';
+import type { Checkout, Payment, PaymentPage, Totals } from '#shared/domain.ts';
+import type { SettingsRepo } from '../settings/index.ts';
 import type { ConnectionPragma } from './pragmas.ts';
 
 export type ProfileKind = 'sandbox' | 'live';
@@ -26,12 +27,6 @@ export interface ProfilesRepo {
   remove(id: string): boolean;
   activeId(): string | null;
   setActiveId(id: string): void;
-}
-
-export interface SettingsRepo {
-  /** All settings, defaults filled in for keys never set. */
-  get(): Settings;
-  set(patch: Partial<Settings>): Settings;
 }
 
 /** A checkout as read from the service: the create (full) or list form, without `paid`. */
