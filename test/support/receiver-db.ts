@@ -12,7 +12,7 @@ import type {
 } from '../../electron/core/receiver/types.ts';
 import { writerSql, type WriterSql } from '../../electron/core/receiver/writer-sql.ts';
 import type { Store } from '../../electron/core/store/index.ts';
-import { toPayment } from '../../electron/core/store/payments.ts';
+import { toPayment } from '../../electron/core/receiver/payment-rows.ts';
 
 const writers = new WeakMap<Store, WriterSql>();
 

@@ -20,13 +20,7 @@ import type { PhoneAccessChange } from '../embedded-sandbox/phone-access.ts';
 import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
 import { EngineError } from '#shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
-import {
-  ReachProbes,
-  ReceiverHost,
-  WebhookRegistrar,
-  findCheckout,
-  receiverRepo,
-} from '../receiver/index.ts';
+import { ReachProbes, ReceiverHost, WebhookRegistrar, findCheckout } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
 import { TunnelHost } from '../tunnel/index.ts';
 import { ApiClients } from './api-clients.ts';
@@ -251,7 +245,7 @@ export class ActiveProfile {
    */
   afterWake(fromMs: number, toMs: number): Promise<void> {
     return this.#serial(async () => {
-      receiverRepo(this.#store).recordGap(this.#id, fromMs, toMs);
+      this.#store.receiver.recordGap(this.#id, fromMs, toMs);
       await this.#receiver.restartIfDead(this.#id);
       // A receiver started again may have a new port: the tunnel must point at it.
       const port = this.#receiver.running?.port ?? null;
@@ -298,7 +292,7 @@ export class ActiveProfile {
 
   status(): ReceiverStatus {
     const running = this.#receiver.running;
-    const state = receiverRepo(this.#store);
+    const state = this.#store.receiver;
     return {
       listening: running !== null,
       address: running ? `${running.host}:${running.port}` : null,
@@ -354,7 +348,7 @@ export class ActiveProfile {
   async #stopTunnel(): Promise<void> {
     const since = this.#tunnel.unreachableSinceMs;
     await this.#tunnel.stop();
-    if (since !== null) receiverRepo(this.#store).recordGap(this.#id, since, this.#now().getTime());
+    if (since !== null) this.#store.receiver.recordGap(this.#id, since, this.#now().getTime());
   }
 
   /**
@@ -369,7 +363,7 @@ export class ActiveProfile {
       if (pub === null || typeof pub === 'object') return;
       await this.#registrar.registerIfNeeded(id);
       if (this.#registrar.status(id).registered) {
-        receiverRepo(this.#store).recordGap(id, unreachableSinceMs, this.#now().getTime());
+        this.#store.receiver.recordGap(id, unreachableSinceMs, this.#now().getTime());
       }
       // Prove the new address works (the service, not only the tool, can reach us).
       this.#checkSoon('tunnel-restart');

@@ -30,7 +30,7 @@ import { openStore, type Store } from '../store/index.ts';
 import { makePrivateDir } from '../store/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
-import { maskToken, receiverRepo, type RunningReceiver } from '../receiver/index.ts';
+import { maskToken, type RunningReceiver } from '../receiver/index.ts';
 
 export const DB_FILE = 'console.db';
 
@@ -96,7 +96,7 @@ export async function createEngine(
   let known: string[] = [];
   tokens = () => {
     try {
-      known = receiverRepo(store).tokens();
+      known = store.receiver.tokens();
     } catch {
       // The store is closed: mask the tokens it last had.
     }

@@ -7,7 +7,6 @@ import {
   failedCheck,
   maskWebhookUrl,
   probeReach,
-  receiverRepo,
   webhookTarget,
   type ReachProbes,
   type WebhookRegistrar,
@@ -29,7 +28,7 @@ export interface ReachProbeInput {
 
 export function probeActiveProfile(p: ReachProbeInput): Promise<ReachCheck> {
   const profile = getProfile(p.store, p.profileId);
-  const token = receiverRepo(p.store).token(p.profileId);
+  const token = p.store.receiver.token(p.profileId);
   const target = p.registrar.target(p.profileId);
   const shown = maskWebhookUrl(target, token);
   const pub = p.tunnel.publicAddress(p.profileId);
@@ -86,7 +85,7 @@ export interface TunnelUrlProbe {
 export async function probeTunnelUrl(p: TunnelUrlProbe, publicUrl: string): Promise<string | null> {
   if (p.receiverUrl === null) return 'the receiver is not running';
   const target = webhookTarget(p.receiverUrl, publicUrl);
-  const token = receiverRepo(p.store).token(p.profileId);
+  const token = p.store.receiver.token(p.profileId);
   const check = await probeReach({
     url: target,
     shownUrl: maskWebhookUrl(target, token) ?? publicUrl,

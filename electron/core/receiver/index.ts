@@ -1,6 +1,5 @@
 // The webhook receiver's public surface.
 export { startReceiver } from './receiver.ts';
-export { receiverRepo } from './receiver-repo.ts';
 export { ReceiverHost } from './receiver-host.ts';
 export { WebhookRegistrar } from './webhook-registrar.ts';
 export { findCheckout } from './lookup.ts';

@@ -3,26 +3,13 @@
 // settlement are written by the writer, writer-sql.ts.)
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import type { Store } from '../store/index.ts';
 import { iso, transaction } from '../store/sql.ts';
 import type { DowntimeCause, ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
 
 /** Request log lines kept per profile. */
 export const REQUEST_LOG_KEEP = 1000;
 
-const repos = new WeakMap<Store, ReceiverRepo>();
-
-/** The receiver's state in this store (one set of prepared statements per store). */
-export function receiverRepo(store: Store): ReceiverRepo {
-  let repo = repos.get(store);
-  if (!repo) {
-    repo = openReceiverRepo(store.db);
-    repos.set(store, repo);
-  }
-  return repo;
-}
-
-function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
+export function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
   return {
     token(profileId) {
       const row = db

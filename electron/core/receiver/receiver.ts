@@ -12,7 +12,6 @@ import { sendError } from './replies.ts';
 import { MAX_BODY_BYTES } from './request.ts';
 import { createProcessor } from './processor.ts';
 import type { ReachProbes } from './reach-probe.ts';
-import { receiverRepo } from './receiver-repo.ts';
 import { openReceiverWriter } from './writer.ts';
 
 export interface ReceiverTimeouts {
@@ -99,7 +98,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       log(`payment listener failed: ${String(err)}`);
     }
   };
-  const state = receiverRepo(options.store);
+  const state = options.store.receiver;
   const writer = openReceiverWriter(options.store, {
     onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
   });

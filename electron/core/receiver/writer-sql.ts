@@ -4,7 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Payment } from '#shared/domain.ts';
 import { judge } from './matching.ts';
-import { toPayment } from '../store/payments.ts';
+import { toPayment } from './payment-rows.ts';
 import { connectionPragma, type ConnectionPragma } from '../store/pragmas.ts';
 import { transaction } from '../store/sql.ts';
 import type { CheckoutTerms } from '../store/types.ts';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Payment } from '#shared/domain.ts';
 import type { ConnectionPragma, Store } from '../store/index.ts';
-import { toPayment } from '../store/payments.ts';
+import { toPayment } from './payment-rows.ts';
 import { REQUEST_LOG_KEEP } from './receiver-repo.ts';
 import type { InboxEventInput, RequestLogInput, Settlement, WrittenPayment } from './types.ts';
 import type { CommittedEvents, PendingEvent, Settled, WriterSql } from './writer-sql.ts';

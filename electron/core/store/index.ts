@@ -7,15 +7,17 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { checkoutsRepo } from './checkouts.ts';
 import { migrate } from './migrate.ts';
-import { reconcileCounters } from './reconcile-counters.ts';
-import { paymentsRepo } from './payments.ts';
+import { reconcileCounters } from '../receiver/payment-counters.ts';
+import { openPaymentsRepo } from '../receiver/payments-repo.ts';
+import { openReceiverRepo } from '../receiver/receiver-repo.ts';
+import { openRechecksRepo } from '../receiver/rechecks-repo.ts';
+import { openWebhooksRepo } from '../receiver/webhooks-repo.ts';
 import { refuseLinkedDb } from './db-links.ts';
 import { connectionPragma } from './pragmas.ts';
 import { createPrivateFile, makePrivateFiles } from './private-files.ts';
 import { profilesRepo } from './profiles.ts';
 import { openSettingsRepo } from '../settings/index.ts';
 import type { AttachedConnection, Store } from './types.ts';
-import { webhooksRepo } from './webhooks.ts';
 
 export type * from './types.ts';
 export { localDay } from './sql.ts';
@@ -68,8 +70,10 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     profiles: profilesRepo(db, settings),
     settings,
     checkouts: checkoutsRepo(db, now),
-    payments: paymentsRepo(db, now),
-    webhooks: webhooksRepo(db),
+    payments: openPaymentsRepo(db, now),
+    webhooks: openWebhooksRepo(db),
+    receiver: openReceiverRepo(db),
+    rechecks: openRechecksRepo(db),
     db,
     schemaVersion: () => version,
     pragma: (name, value) => connectionPragma(db, name, value),

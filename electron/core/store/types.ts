@@ -2,7 +2,8 @@
 // store/); everything except app settings is scoped by profile id so that switching profile
 // switches data cleanly.
 import type { DatabaseSync } from 'node:sqlite';
-import type { Checkout, Payment, PaymentPage, Totals } from '#shared/domain.ts';
+import type { Checkout } from '#shared/domain.ts';
+import type { PaymentsRepo, ReceiverRepo, RechecksRepo, WebhooksRepo } from '../receiver/types.ts';
 import type { SettingsRepo } from '../settings/index.ts';
 import type { ConnectionPragma } from './pragmas.ts';
 
@@ -73,42 +74,6 @@ export interface CheckoutsRepo {
   page(profileId: string, query: CheckoutQuery): CheckoutPageResult;
 }
 
-export interface WebhookRecord {
-  url: string | null;
-  registered_at: string | null;
-  /** True when the service returned a secret (the secret itself is in the keychain). */
-  signed: boolean;
-  last_error: string | null;
-}
-
-export interface WebhooksRepo {
-  get(profileId: string): WebhookRecord | null;
-  setRegistered(
-    profileId: string,
-    rec: { url: string; registered_at: string; signed: boolean },
-  ): void;
-  setError(profileId: string, error: string | null): void;
-  clear(profileId: string): void;
-}
-
-export interface PaymentCounts {
-  total: number;
-  verified: number;
-  mismatch: number;
-  unknown_checkout: number;
-}
-
-export interface PaymentsRepo {
-  /** Newest first by received time. */
-  page(profileId: string, query: { limit: number; offset: number }): PaymentPage;
-  get(profileId: string, paymentId: string): Payment | null;
-  /** Verified payments received during the local calendar day containing `nowMs`. */
-  todayTotals(profileId: string, nowMs?: number): Totals;
-  counts(profileId: string): PaymentCounts;
-  /** The checkout ids that have a verified payment, among `ids`. */
-  paidCheckoutIds(profileId: string, ids: readonly string[]): Set<string>;
-}
-
 export interface Store {
   readonly path: string;
   readonly profiles: ProfilesRepo;
@@ -116,6 +81,10 @@ export interface Store {
   readonly checkouts: CheckoutsRepo;
   readonly payments: PaymentsRepo;
   readonly webhooks: WebhooksRepo;
+  /** The receiver's path token, request log, runs and downtime (receiver/receiver-repo.ts). */
+  readonly receiver: ReceiverRepo;
+  /** Payments whose checkout is to be looked up again (receiver/rechecks-repo.ts). */
+  readonly rechecks: RechecksRepo;
   /**
    * The connection, for the receiver's own tables (inbox, request log, runs): their SQL
    * lives with the receiver, in electron/core/receiver/.

@@ -10,7 +10,6 @@ import { TunnelSupervisor } from './supervisor.ts';
 import { tunnelTool } from './tunnel-choice.ts';
 import { stopLeftover } from './leftover.ts';
 import { maskToolLine } from './tool-line.ts';
-import { receiverRepo } from '../receiver/receiver-repo.ts';
 import type { TunnelAdapter, TunnelTool } from './types.ts';
 
 export const ADAPTERS: Record<TunnelTool, TunnelAdapter> = { cloudflared, ngrok };
@@ -150,7 +149,7 @@ export class TunnelHost {
   #mask(line: string): string {
     let tokens: string[] = [];
     try {
-      tokens = receiverRepo(this.#o.store).tokens();
+      tokens = this.#o.store.receiver.tokens();
     } catch {
       // The store is closed (the engine is closing): URL and request paths are still masked.
     }

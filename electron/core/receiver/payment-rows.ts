@@ -1,0 +1,21 @@
+// A payments row as read and its public form (the feed, the detail view, a settle's answer).
+import type { Payment } from '#shared/domain.ts';
+import { iso } from '../store/sql.ts';
+import type { PaymentRow } from './types.ts';
+
+export const PAYMENT_COLS =
+  'id, checkout_id, amount, currency, status, reason, product_name, signed, received_ms';
+
+export function toPayment(r: PaymentRow): Payment {
+  return {
+    id: r.id,
+    checkout_id: r.checkout_id,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    reason: r.reason,
+    product_name: r.product_name,
+    signed: r.signed === 1,
+    received_at: iso(r.received_ms),
+  };
+}
