@@ -16,7 +16,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { newEventId } from '../../sandbox/ids-and-keys.ts';
 import { startReceiver, sign } from '../../electron/core/receiver/index.ts';
-import { createdMsSql, SKEY_MS } from '../../electron/core/store/checkout-facets.ts';
+import { createdMsSql, SKEY_MS } from '../../electron/core/mirror/checkout-facets.ts';
 import { openStore } from '../../electron/core/store/index.ts';
 import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';
 import { cpuTally } from './proc-cpu.ts';

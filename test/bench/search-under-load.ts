@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DB_FILE, type MemoryVault } from '../../electron/core/index.ts';
 import type { createEngine } from '../../electron/core/index.ts';
-import { searchCheckouts } from '../../electron/core/store/checkout-search.ts';
+import { searchCheckouts } from '../../electron/core/mirror/checkout-search.ts';
 import { openStore } from '../../electron/core/store/index.ts';
 import {
   adversarialQueries,

@@ -22,7 +22,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts';
 import { openStore } from '../../electron/core/store/index.ts';
-import type { CheckoutInput } from '../../electron/core/store/types.ts';
+import type { CheckoutInput } from '../../electron/core/mirror/types.ts';
 import {
   bigName,
   hasRepetitiveItem,

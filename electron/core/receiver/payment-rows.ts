@@ -3,6 +3,15 @@ import type { Payment } from '#shared/domain.ts';
 import { iso } from '../store/sql.ts';
 import type { PaymentRow } from './types.ts';
 
+/**
+ * SQL: the checkout row `r` (an alias, or NEW in a trigger) has a verified payment. For the
+ * mirror's `paid` flag and its index's status token (mirror/checkout-facets.ts, in migration
+ * 8's triggers as shipped: never change this text; a change is a new migration).
+ */
+export const verifiedPaymentSql = (r: string): string =>
+  `EXISTS (SELECT 1 FROM payments p WHERE p.profile_id = ${r}.profile_id
+    AND p.checkout_id = ${r}.id AND p.status = 'verified')`;
+
 export const PAYMENT_COLS =
   'id, checkout_id, amount, currency, status, reason, product_name, signed, received_ms';
 

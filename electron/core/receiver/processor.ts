@@ -9,7 +9,8 @@
 // that many events settle in one transaction, and each settle waits while an acknowledgement
 // commit is queued or in flight, up to a bound so that settlement keeps up under load.
 import type { Checkout, Payment } from '#shared/domain.ts';
-import type { CheckoutTerms, Store } from '../store/index.ts';
+import type { CheckoutTerms } from '../mirror/types.ts';
+import type { Store } from '../store/index.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 import { createRechecks } from './rechecks.ts';
 import type { ReceiverWriter } from './writer.ts';

@@ -7,8 +7,9 @@ import { judge } from './matching.ts';
 import { toPayment } from './payment-rows.ts';
 import { connectionPragma, type ConnectionPragma } from '../store/pragmas.ts';
 import { transaction } from '../store/sql.ts';
-import type { CheckoutTerms } from '../store/types.ts';
-import { paidCheckoutsQueue } from '../store/checkout-text-refresh.ts';
+import { checkoutTermsJoin, checkoutTermsOf } from '../mirror/checkout-terms.ts';
+import { paidCheckoutsQueue } from '../mirror/paid-queue.ts';
+import type { CheckoutTerms } from '../mirror/types.ts';
 import { paymentCounters } from './payment-counters.ts';
 import type {
   InboxEvent,
@@ -94,9 +95,7 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
       signed, received_ms, body)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(profile_id, dedupe_key) DO NOTHING`);
-  const selectTerms = db.prepare(
-    'SELECT id, product_name, amount, currency FROM checkouts WHERE profile_id = ? AND id = ?',
-  );
+  const termsOf = checkoutTermsOf(db);
   const insertLog = db.prepare(
     'INSERT INTO request_log (profile_id, method, path, status, reason, at_ms) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -122,11 +121,11 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
 
   // The settlement's reads, joined so that matching needs no further query when the event
   // spells the checkout id as stored (the usual case); the processor retries the others.
+  const terms = checkoutTermsJoin('i.profile_id', 'i.checkout_id');
   const selectPending = db.prepare(`
     SELECT i.id, i.dedupe_key, i.webhook_id, i.checkout_id, i.amount, i.currency, i.signed,
-      i.received_ms, c.id AS c_id, c.product_name AS c_product_name, c.amount AS c_amount,
-      c.currency AS c_currency
-    FROM inbox i LEFT JOIN checkouts c ON c.profile_id = i.profile_id AND c.id = i.checkout_id
+      i.received_ms, ${terms.columns}
+    FROM inbox i ${terms.join}
     WHERE i.profile_id = ? AND i.processed_ms IS NULL ORDER BY i.id LIMIT ?`);
 
   // Settling an event whose inbox columns are at hand (pending() just returned it, or it is
@@ -201,7 +200,7 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
   const counters = paymentCounters(db);
   const queuePaid = paidCheckoutsQueue(db);
   // What a batch's payments change beside their rows: the counters, and the search index's
-  // status of the checkouts now paid (queued, see store/checkout-text-refresh.ts).
+  // status of the checkouts now paid (queued, see mirror/paid-queue.ts).
   const addCounters = (profileId: string, rows: readonly WrittenPayment[]): void => {
     counters(profileId, rows);
     queuePaid(
@@ -303,14 +302,14 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
         events.forEach((e, i) => {
           const inboxId = ids[i] ?? 0;
           if (inboxId === 0) return;
-          const terms = selectTerms.get(profileId, e.checkout_id) as CheckoutTerms | undefined;
-          if (terms === undefined) {
+          const found = termsOf(profileId, e.checkout_id);
+          if (found === undefined) {
             unsettled += 1;
             return;
           }
           const v = judge(
             { id: inboxId, checkout_id: e.checkout_id, amount: e.amount, currency: e.currency },
-            { found: true, checkout: terms },
+            { found: true, checkout: found },
           ) as PaymentVerdict;
           apply(profileId, v, { ...e, signed: e.signed ? 1 : 0 }, nowMs, payments);
         });

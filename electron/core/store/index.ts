@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { checkoutsRepo } from './checkouts.ts';
+import { openCheckoutsRepo } from '../mirror/checkouts-repo.ts';
+import { openMirrorRepo } from '../mirror/mirror-repo.ts';
 import { migrate } from './migrate.ts';
 import { reconcileCounters } from '../receiver/payment-counters.ts';
 import { openPaymentsRepo } from '../receiver/payments-repo.ts';
@@ -65,11 +66,13 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   let open = true;
   const attached = new Set<AttachedConnection>();
   const settings = openSettingsRepo(db);
+  const checkouts = openCheckoutsRepo(db, now);
   return {
     path: dbPath,
     profiles: profilesRepo(db, settings),
     settings,
-    checkouts: checkoutsRepo(db, now),
+    checkouts,
+    mirror: openMirrorRepo(db, checkouts),
     payments: openPaymentsRepo(db, now),
     webhooks: openWebhooksRepo(db),
     receiver: openReceiverRepo(db),

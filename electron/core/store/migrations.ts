@@ -2,7 +2,7 @@
 // user_version records the last one applied so reopening is a no-op. Append only: never edit
 // a shipped step.
 import { COUNTER_BACKFILL, COUNTER_TRIGGERS } from '../receiver/payment-counters.ts';
-import { createdMsSql, facetsSql, itemNamesSql, SKEY_MS } from './checkout-facets.ts';
+import { createdMsSql, facetsSql, itemNamesSql, SKEY_MS } from '../mirror/checkout-facets.ts';
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the initial schema.

@@ -2,7 +2,7 @@
 // store/); everything except app settings is scoped by profile id so that switching profile
 // switches data cleanly.
 import type { DatabaseSync } from 'node:sqlite';
-import type { Checkout } from '#shared/domain.ts';
+import type { CheckoutsRepo, MirrorRepo } from '../mirror/types.ts';
 import type { PaymentsRepo, ReceiverRepo, RechecksRepo, WebhooksRepo } from '../receiver/types.ts';
 import type { SettingsRepo } from '../settings/index.ts';
 import type { ConnectionPragma } from './pragmas.ts';
@@ -30,55 +30,13 @@ export interface ProfilesRepo {
   setActiveId(id: string): void;
 }
 
-/** A checkout as read from the service: the create (full) or list form, without `paid`. */
-export type CheckoutInput = Omit<Checkout, 'paid'>;
-
-export interface CheckoutQuery {
-  limit: number;
-  offset: number;
-  active?: boolean | undefined;
-}
-
-export interface CheckoutPageResult {
-  data: Checkout[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-/** A listed checkout the store could not keep. */
-export interface ListedFailure {
-  id: string;
-  error: string;
-}
-
-/** What matching a payment against its checkout needs. */
-export type CheckoutTerms = Pick<Checkout, 'id' | 'product_name' | 'amount' | 'currency'>;
-
-export interface CheckoutsRepo {
-  /** From a create response: keeps items and merchant_id. */
-  upsertCreated(profileId: string, checkout: CheckoutInput): Checkout;
-  /**
-   * From list pages: updates the list fields, keeps items/merchant_id already known. A row
-   * SQLite refuses (a constraint, a value it cannot index) is left out, not the whole page:
-   * those come back, with SQLite's reason (for the log, not for a person).
-   */
-  upsertListed(profileId: string, checkouts: readonly CheckoutInput[]): ListedFailure[];
-  get(profileId: string, id: string): Checkout | null;
-  /**
-   * The terms of the stored checkouts among `ids`, by stored id, in one query per few
-   * hundred ids (the receiver's matcher looks up a whole batch of events at once).
-   */
-  termsOf(profileId: string, ids: readonly string[]): Map<string, CheckoutTerms>;
-  /** Newest first (created_at, then insertion order). */
-  page(profileId: string, query: CheckoutQuery): CheckoutPageResult;
-}
-
 export interface Store {
   readonly path: string;
   readonly profiles: ProfilesRepo;
   readonly settings: SettingsRepo;
   readonly checkouts: CheckoutsRepo;
+  /** The mirror's sync cursor and the questions a sync asks (mirror/mirror-repo.ts). */
+  readonly mirror: MirrorRepo;
   readonly payments: PaymentsRepo;
   readonly webhooks: WebhooksRepo;
   /** The receiver's path token, request log, runs and downtime (receiver/receiver-repo.ts). */
