@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { newEventId } from '../../sandbox/ids-and-keys.ts';
 import { startReceiver, sign } from '../../electron/core/receiver/index.ts';
 import { createdMsSql, SKEY_MS } from '../../electron/core/mirror/checkout-facets.ts';
-import { openStore } from '../../electron/core/store/index.ts';
+import { openStore } from '../../electron/core/database.ts';
 import { buildRequest, combineRuns, runLoad, type LoadResult } from './load.ts';
 import { cpuTally } from './proc-cpu.ts';
 import { interleaveWithReference } from './receiver-runs.ts';

@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { DB_FILE, type MemoryVault } from '../../electron/core/index.ts';
 import type { createEngine } from '../../electron/core/index.ts';
 import { searchCheckouts } from '../../electron/core/mirror/checkout-search.ts';
-import { openStore } from '../../electron/core/store/index.ts';
+import { openStore } from '../../electron/core/database.ts';
 import {
   adversarialQueries,
   pacedWebhooks,

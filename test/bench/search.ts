@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts';
-import { openStore } from '../../electron/core/store/index.ts';
+import { openStore } from '../../electron/core/database.ts';
 import type { CheckoutInput } from '../../electron/core/mirror/types.ts';
 import {
   bigName,

@@ -4,7 +4,7 @@ import type { HttpConfig } from '../api/index.ts';
 import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import type { RunningReceiver } from '../receiver/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import type { Emitter } from './events.ts';
 import type { ReachTimer } from './reach-monitor.ts';
 

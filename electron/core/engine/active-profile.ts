@@ -21,7 +21,7 @@ import { SandboxHost } from '../embedded-sandbox/sandbox-host.ts';
 import { EngineError } from '#shared/errors.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import { ReachProbes, ReceiverHost, WebhookRegistrar, findCheckout } from '../receiver/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { TunnelHost } from '../tunnel/index.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';

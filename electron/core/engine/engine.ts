@@ -26,7 +26,7 @@ import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
 import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
-import { openStore, type Store } from '../store/index.ts';
+import { openStore, type Store } from '../database.ts';
 import { makePrivateDir } from '../store/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';

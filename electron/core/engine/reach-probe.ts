@@ -11,7 +11,7 @@ import {
   type ReachProbes,
   type WebhookRegistrar,
 } from '../receiver/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import type { TunnelHost } from '../tunnel/index.ts';
 
 export interface ReachProbeInput {

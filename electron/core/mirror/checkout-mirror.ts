@@ -15,7 +15,7 @@
 import type { SyncStatus } from '#shared/domain.ts';
 import { EngineError } from '#shared/errors.ts';
 import type { ApiClient } from '../api/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { readRows, REASONS, RowNotes } from './listed-rows.ts';
 import { PassGuard } from './sync-limits.ts';
 import type { MirrorCursor, MirrorRepo } from './types.ts';

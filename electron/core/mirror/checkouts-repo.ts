@@ -154,6 +154,9 @@ export function openCheckoutsRepo(db: DatabaseSync, now: () => number): Checkout
         .all(...args, limit, offset) as unknown as Row[];
       return { data: rows.map(toCheckout), total, limit, offset };
     },
+    forget(profileId) {
+      db.prepare('DELETE FROM checkouts WHERE profile_id = ?').run(profileId);
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { CheckoutPage } from '#shared/domain.ts';
 import { searchCheckouts, type CheckoutSearch } from './checkout-search.ts';
 import type { SearchCall } from './search-thread.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 
 export interface SearchReader {
   search(profileId: string, input: CheckoutSearch): Promise<CheckoutPage>;

@@ -46,6 +46,8 @@ export interface CheckoutsRepo {
   termsOf(profileId: string, ids: readonly string[]): Map<string, CheckoutTerms>;
   /** Newest first (created_at, then insertion order). */
   page(profileId: string, query: CheckoutQuery): CheckoutPageResult;
+  /** Removes the profile's checkouts (their index rows and count go by trigger). */
+  forget(profileId: string): void;
 }
 
 export interface MirrorCursor {

@@ -10,7 +10,7 @@
 // commit is queued or in flight, up to a bound so that settlement keeps up under load.
 import type { Checkout, Payment } from '#shared/domain.ts';
 import type { CheckoutTerms } from '../mirror/types.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 import { createRechecks } from './rechecks.ts';
 import type { ReceiverWriter } from './writer.ts';

@@ -9,6 +9,22 @@ import type { DowntimeCause, ReceiverRepo, RequestLogEntry, RequestLogInput } fr
 /** Request log lines kept per profile. */
 export const REQUEST_LOG_KEEP = 1000;
 
+/** The receiver's tables with rows per profile, in the order a removed profile's go. */
+const PROFILE_TABLES = [
+  'webhooks',
+  'receiver_tokens',
+  'inbox',
+  'payments',
+  'request_log',
+  'receiver_runs',
+  'downtime',
+  // Zero by now (the payments delete trigger), but the rows themselves go too.
+  'payment_counts',
+  'payment_slots',
+  'payment_feed_slots',
+  'payment_feed_days',
+] as const;
+
 export function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
   return {
     token(profileId) {
@@ -130,6 +146,11 @@ export function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
         cause: DowntimeCause;
       }[];
       return rows.map((r) => ({ from: iso(r.from_ms), to: iso(r.to_ms), cause: r.cause }));
+    },
+    forget(profileId) {
+      for (const table of PROFILE_TABLES) {
+        db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId);
+      }
     },
   };
 }

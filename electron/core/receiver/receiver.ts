@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Checkout, Payment } from '#shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { faultMessage, storageFault } from '../store/faults.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { createHandler } from './handler.ts';

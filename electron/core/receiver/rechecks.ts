@@ -3,7 +3,7 @@
 // becomes verified once the service answers. The delay doubles with the payment's age, from
 // firstMs up to an hour, and after a week the answer stays as it is.
 import type { Payment } from '#shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 import type { RecheckResult } from './types.ts';
 

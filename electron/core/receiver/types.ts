@@ -117,6 +117,8 @@ export interface ReceiverRepo {
   recordGap(profileId: string, fromMs: number, toMs: number): void;
   /** Newest first; only gaps lasting at least `minMs` (default 0: all). */
   downtime(profileId: string, limit: number, minMs?: number): DowntimeWindow[];
+  /** Removes every row of the profile in the receiver's tables (the profile is removed). */
+  forget(profileId: string): void;
 }
 
 /** A payment row as written (the shape toPayment in payments.ts reads). */

@@ -2,38 +2,35 @@
 // wait for the receiver's commits; synchronous=FULL because the receiver acknowledges a
 // webhook only after its commit, and that acknowledgement must survive a power cut. The
 // file and its -wal and -shm are 0600 (private-files.ts); the folder is the engine's.
+//
+// This folder is the connection only (open, pragmas, a damaged or linked file, faults,
+// private files), the ordered migrations and the transaction helpers. Every table has an
+// owner elsewhere that holds all its SQL (docs/architecture.md, "The database has owners").
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { openCheckoutsRepo } from '../mirror/checkouts-repo.ts';
-import { openMirrorRepo } from '../mirror/mirror-repo.ts';
 import { migrate } from './migrate.ts';
-import { reconcileCounters } from '../receiver/payment-counters.ts';
-import { openPaymentsRepo } from '../receiver/payments-repo.ts';
-import { openReceiverRepo } from '../receiver/receiver-repo.ts';
-import { openRechecksRepo } from '../receiver/rechecks-repo.ts';
-import { openWebhooksRepo } from '../receiver/webhooks-repo.ts';
 import { refuseLinkedDb } from './db-links.ts';
 import { connectionPragma } from './pragmas.ts';
 import { createPrivateFile, makePrivateFiles } from './private-files.ts';
-import { profilesRepo } from './profiles.ts';
-import { openSettingsRepo } from '../settings/index.ts';
-import type { AttachedConnection, Store } from './types.ts';
+import type { AttachedConnection, Connection } from './types.ts';
 
 export type * from './types.ts';
-export { localDay } from './sql.ts';
+export { localDay, transaction } from './sql.ts';
 export type { ConnectionPragma } from './pragmas.ts';
 
-export interface StoreOptions {
-  /** Clock for timestamps the store adds itself (tests). */
-  now?: () => number;
+export interface ConnectionOptions {
   /** Told when files an earlier console left readable by others were made private. */
   log?: (message: string) => void;
+  /**
+   * Run once the schema is up to date, before the connection is handed out (a failure closes
+   * it): an owner's check of its own tables (the receiver reconciles its counters).
+   */
+  afterMigrate?: (db: DatabaseSync) => void;
 }
 
 /** Opens (creating if needed) the database at dbPath and brings its schema up to date. */
-export function openStore(dbPath: string, options: StoreOptions = {}): Store {
-  const now = options.now ?? Date.now;
+export function openConnection(dbPath: string, options: ConnectionOptions = {}): Connection {
   const onDisk = dbPath !== ':memory:';
   const files = [dbPath, `${dbPath}-wal`, `${dbPath}-shm`];
   const tightened: string[] = [];
@@ -52,7 +49,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     // Another process (a second console) may hold the write lock briefly.
     db.exec('PRAGMA busy_timeout = 5000');
     version = migrate(db);
-    reconcileCounters(db);
+    options.afterMigrate?.(db);
     // -wal and -shm exist now, made with the database file's mode; checked all the same.
     if (onDisk) tightened.push(...makePrivateFiles(files));
   } catch (err) {
@@ -65,18 +62,8 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
 
   let open = true;
   const attached = new Set<AttachedConnection>();
-  const settings = openSettingsRepo(db);
-  const checkouts = openCheckoutsRepo(db, now);
   return {
     path: dbPath,
-    profiles: profilesRepo(db, settings),
-    settings,
-    checkouts,
-    mirror: openMirrorRepo(db, checkouts),
-    payments: openPaymentsRepo(db, now),
-    webhooks: openWebhooksRepo(db),
-    receiver: openReceiverRepo(db),
-    rechecks: openRechecksRepo(db),
     db,
     schemaVersion: () => version,
     pragma: (name, value) => connectionPragma(db, name, value),

@@ -2,7 +2,7 @@
 // runs, and the status the screens show. The active profile starts and stops it with the
 // receiver and registers the webhook again whenever it reports a new URL.
 import type { TunnelStatus } from '#shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { cloudflared } from './cloudflared.ts';
 import { findOnPath } from './find-tool.ts';
 import { ngrok } from './ngrok.ts';

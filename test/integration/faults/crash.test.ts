@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { Store } from '../../../electron/core/store/index.ts';
+import type { Store } from '../../../electron/core/database.ts';
 import { payCheckout } from '../electron/core/engine/harness.ts';
 import { PROFILE, openTestStore, tempDir } from '../electron/core/receiver/harness.ts';
 import { startHarness as startSandbox, type Harness as Sandbox } from '../sandbox/harness.ts';

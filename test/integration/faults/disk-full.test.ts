@@ -4,7 +4,7 @@
 // full, creating a link says the same, and once space returns the next delivery is stored.
 import { afterEach, expect, it } from 'vitest';
 import { EngineError, MemoryVault } from '../../../electron/core/index.ts';
-import type { Store } from '../../../electron/core/store/index.ts';
+import type { Store } from '../../../electron/core/database.ts';
 import { DISK_FULL_MESSAGE } from '../../../electron/core/store/faults.ts';
 import { callError, openEngine, type Harness } from '../electron/core/engine/harness.ts';
 import { eventBody, post, signedHeaders } from '../electron/core/receiver/harness.ts';

@@ -7,7 +7,7 @@ import { connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REACH_EVERY_MS, type ReachTimer } from '../../../../../electron/core/index.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import { openEngine, type Harness } from './harness.ts';
 
 class HandTimer implements ReachTimer {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE } from '../../../../../electron/core/index.ts';
 import { searchCheckouts } from '../../../../../electron/core/mirror/checkout-search.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 import type { CheckoutInput } from '../../../../../electron/core/mirror/types.ts';
 import { recordWorkers } from '../../../../support/worker-threads.ts';
 import { openEngine, tempDir, type Harness } from './harness.ts';

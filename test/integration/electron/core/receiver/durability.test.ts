@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Checkout } from '#shared/domain.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import {
   PROFILE,
   eventBody,

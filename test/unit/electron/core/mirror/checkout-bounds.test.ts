@@ -13,7 +13,7 @@ import {
   PRODUCT_NAME_MAX,
 } from '../../../../../electron/core/mirror/checkout-bounds.ts';
 import type { CheckoutInput } from '../../../../../electron/core/mirror/types.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 
 let dir: string;
 let store: Store;

@@ -8,7 +8,7 @@ import {
   searchCheckouts,
   type SearchBudget,
 } from '../../../../../electron/core/mirror/checkout-search.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import type { CheckoutInput } from '../../../../../electron/core/mirror/types.ts';
 
 function mirrorOf(names: string[]): Store {

@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutSearch } from '../../../../../electron/core/mirror/checkout-search.ts';
 import { searchCheckouts } from '../../../../../electron/core/mirror/checkout-search.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openReceiverWriter } from '../../../../../electron/core/receiver/writer.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { recordWorkers } from '../../../../support/worker-threads.ts';
 
 const FULL = 2;

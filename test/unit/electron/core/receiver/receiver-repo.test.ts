@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_LOG_KEEP } from '../../../../../electron/core/receiver/receiver-repo.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { rotateToken, writeLog } from '../../../../support/receiver-db.ts';
 
 let dir: string;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { InboxEventInput } from '../../../../../electron/core/receiver/types.ts';
 import { openReceiverWriter, type Settled } from '../../../../../electron/core/receiver/writer.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { unprocessed } from '../../../../support/receiver-db.ts';
 import { recordWorkers } from '../../../../support/worker-threads.ts';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 
 let dir: string;
 let store: Store;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, expect, it } from 'vitest';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 import { migrate } from '../../../../../electron/core/store/migrate.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
 

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '#shared/domain.ts';
 import type { InboxEventInput } from '../../../../../electron/core/receiver/types.ts';
 import type { CheckoutInput } from '../../../../../electron/core/mirror/types.ts';
-import { localDay, openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { localDay } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 

@@ -1,27 +1,20 @@
-// Profiles and which one is active. Removing a profile removes all of its scoped rows.
+// Profiles and which one is active (kept by the settings owner). Removing a profile removes
+// all of its rows in the other owners' tables, each through its owner (ProfilesDeps.forget).
 import type { DatabaseSync } from 'node:sqlite';
 import type { SettingsRepo } from '../settings/index.ts';
-import { transaction } from './sql.ts';
+import { transaction } from '../store/sql.ts';
 import type { ProfilesRepo, StoredProfile } from './types.ts';
 
-/** Tables whose rows belong to one profile (removed with it). */
-const SCOPED_TABLES = [
-  'checkouts',
-  'webhooks',
-  'receiver_tokens',
-  'inbox',
-  'payments',
-  'request_log',
-  'receiver_runs',
-  'downtime',
-  // Zero by now (the payments triggers), but the rows themselves go too.
-  'payment_counts',
-  'payment_slots',
-  'payment_feed_slots',
-  'payment_feed_days',
-] as const;
+export interface ProfilesDeps {
+  settings: SettingsRepo;
+  /** Each owner's removal of a profile's rows, run in the removal's transaction. */
+  forget: readonly ((profileId: string) => void)[];
+}
 
-export function profilesRepo(db: DatabaseSync, settings: SettingsRepo): ProfilesRepo {
+export function openProfilesRepo(
+  db: DatabaseSync,
+  { settings, forget }: ProfilesDeps,
+): ProfilesRepo {
   const cols = 'id, name, kind, base_url, created_at';
   const listStmt = db.prepare(`SELECT ${cols} FROM profiles ORDER BY created_at, rowid`);
   const getStmt = db.prepare(`SELECT ${cols} FROM profiles WHERE id = ?`);
@@ -57,9 +50,7 @@ export function profilesRepo(db: DatabaseSync, settings: SettingsRepo): Profiles
       return transaction(db, () => {
         const res = db.prepare('DELETE FROM profiles WHERE id = ?').run(id);
         if (res.changes === 0) return false;
-        for (const table of SCOPED_TABLES) {
-          db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(id);
-        }
+        for (const rows of forget) rows(id);
         if (settings.read('profiles.active') === id) settings.remove('profiles.active');
         return true;
       });
