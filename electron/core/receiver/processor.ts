@@ -84,14 +84,81 @@ async function settleRound(
   return rows.length < BATCH ? 'done' : 'more';
 }
 
-export function createProcessor(options: ProcessorOptions): Processor {
-  const abort = new AbortController();
-  const aborted = () => abort.signal.aborted;
+/**
+ * Runs `pass` one at a time. A kick while a pass runs asks for one more pass after it; a kick
+ * while idle waits coalesceMs first, so that a burst settles together; a pass that throws (a
+ * storage failure) is logged and tried again after retryMs, keeping the process up.
+ */
+function serialRunner(
+  pass: () => Promise<void>,
+  o: { coalesceMs: number; retryMs: number; log: (m: string) => void; aborted: () => boolean },
+) {
   let running: Promise<void> | null = null;
   let again = false;
   let retry: NodeJS.Timeout | null = null;
   let coalesce: NodeJS.Timeout | null = null;
-  const coalesceMs = options.coalesceMs ?? COALESCE_MS;
+
+  const run = async (): Promise<void> => {
+    do {
+      again = false;
+      await pass();
+    } while (again && !o.aborted());
+  };
+  const start = (): void => {
+    if (o.aborted()) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run()
+      .catch((err: unknown) => {
+        o.log(`payment processing failed, retrying: ${describe(err)}`);
+        if (!o.aborted() && retry === null) {
+          retry = setTimeout(() => {
+            retry = null;
+            start();
+          }, o.retryMs);
+          retry.unref();
+        }
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+  return {
+    kick(): void {
+      if (o.aborted()) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      if (coalesce) return;
+      if (o.coalesceMs <= 0) return start();
+      coalesce = setTimeout(() => {
+        coalesce = null;
+        start();
+      }, o.coalesceMs);
+    },
+    /** Resolves when nothing runs or waits to run. */
+    async idle(): Promise<void> {
+      while (running || coalesce) {
+        if (running) await running;
+        else await sleep(o.coalesceMs);
+      }
+    },
+    /** No more retries or coalesced starts; resolves once the pass under way is over. */
+    async cancel(): Promise<void> {
+      if (retry) clearTimeout(retry);
+      if (coalesce) clearTimeout(coalesce);
+      coalesce = null;
+      while (running) await running;
+    },
+  };
+}
+
+export function createProcessor(options: ProcessorOptions): Processor {
+  const abort = new AbortController();
+  const aborted = () => abort.signal.aborted;
   const maxYieldMs = options.maxYieldMs ?? MAX_YIELD_MS;
 
   const emit = (p: Payment): void => {
@@ -108,7 +175,7 @@ export function createProcessor(options: ProcessorOptions): Processor {
     lookup: resolver.recheck,
     onPayment: emit,
     now: options.now,
-    wake: () => kick(),
+    wake: () => runner.kick(),
     ...(options.recheckMs === undefined ? {} : { firstMs: options.recheckMs }),
   });
 
@@ -118,89 +185,43 @@ export function createProcessor(options: ProcessorOptions): Processor {
     while (options.ackBusy?.() && Date.now() < until && !aborted()) await sleep(1);
   };
 
-  /** Settles rounds until the inbox is empty, then runs the rechecks due; again if kicked. */
-  const loop = async (): Promise<void> => {
-    do {
-      again = false;
-      for (;;) {
-        if (aborted()) return;
-        await yieldToAcks();
-        if (aborted()) return;
-        const round = await settleRound(options, resolver, rechecks.firstAt, emit, aborted);
-        if (round === 'stop') return;
-        if (round === 'done') break;
-      }
-      await rechecks.runDue(aborted);
-    } while (again);
-  };
-
-  const start = (): void => {
-    if (aborted()) return;
-    if (running) {
-      again = true;
-      return;
+  /** Settles rounds until the inbox is empty, then runs the rechecks due. */
+  const pass = async (): Promise<void> => {
+    for (;;) {
+      if (aborted()) return;
+      await yieldToAcks();
+      if (aborted()) return;
+      const round = await settleRound(options, resolver, rechecks.firstAt, emit, aborted);
+      if (round === 'stop') return;
+      if (round === 'done') break;
     }
-    running = loop()
-      .catch((err: unknown) => {
-        // A storage failure: keep the process up and try again shortly.
-        options.log(`payment processing failed, retrying: ${describe(err)}`);
-        if (!aborted() && retry === null) {
-          retry = setTimeout(() => {
-            retry = null;
-            start();
-          }, options.retryMs ?? 5000);
-          retry.unref();
-        }
-      })
-      .finally(() => {
-        running = null;
-      });
+    await rechecks.runDue(aborted);
   };
-
-  const kick = (): void => {
-    if (aborted()) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    if (coalesce) return;
-    if (coalesceMs <= 0) return start();
-    coalesce = setTimeout(() => {
-      coalesce = null;
-      start();
-    }, coalesceMs);
-  };
-
-  /**
-   * Stops settling: a lookup that ignores the abort signal must not hold shutdown hostage,
-   * so after the grace period the loop is abandoned; it settles nothing once it sees the abort.
-   */
-  const stop = async (): Promise<void> => {
-    abort.abort();
-    rechecks.stop();
-    if (retry) clearTimeout(retry);
-    if (coalesce) clearTimeout(coalesce);
-    coalesce = null;
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, options.stopGraceMs ?? 3000);
-      timer.unref();
-    });
-    const drained = (async () => {
-      while (running) await running;
-    })();
-    await Promise.race([drained, grace]);
-    clearTimeout(timer);
-  };
+  const runner = serialRunner(pass, {
+    coalesceMs: options.coalesceMs ?? COALESCE_MS,
+    retryMs: options.retryMs ?? 5000,
+    log: options.log,
+    aborted,
+  });
 
   return {
-    kick,
-    async idle() {
-      while (running || coalesce) {
-        if (running) await running;
-        else await sleep(coalesceMs);
-      }
+    kick: () => runner.kick(),
+    idle: () => runner.idle(),
+    /**
+     * Stops settling: a lookup that ignores the abort signal must not hold shutdown hostage,
+     * so after the grace period the pass is abandoned; it settles nothing once it sees the
+     * abort.
+     */
+    async stop() {
+      abort.abort();
+      rechecks.stop();
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, options.stopGraceMs ?? 3000);
+        timer.unref();
+      });
+      await Promise.race([runner.cancel(), grace]);
+      clearTimeout(timer);
     },
-    stop,
   };
 }

@@ -12,7 +12,7 @@ import { toPayment } from './payment-rows.ts';
 import { REQUEST_LOG_KEEP } from './receiver-repo.ts';
 import type { InboxEventInput, RequestLogInput, Settlement, WrittenPayment } from './types.ts';
 import { startWriterLink, type WriterLink, type WriterOp } from './writer-link.ts';
-import type { CommittedEvents, PendingEvent, Settled } from './writer-sql.ts';
+import type { CommittedEvents, PendingEvent, Settled, WriterSql } from './writer-sql.ts';
 import { settledOf, writerSql } from './writer-sql.ts';
 
 export type { Settled } from './writer-sql.ts';
@@ -102,6 +102,32 @@ function inline<T>(fn: () => T): Promise<T> {
 }
 
 /**
+ * The in-thread commit: commits now and settles after this turn, so that (as on the thread)
+ * the acknowledgements go out first.
+ */
+function commitInThread(local: WriterSql, reports: ReturnType<typeof settleReports>) {
+  return (
+    profileId: string,
+    events: readonly InboxEventInput[],
+    logs: readonly RequestLogInput[],
+    nowMs: number,
+  ): boolean[] => {
+    const out = local.commitEvents(profileId, events, logs);
+    reports.expect();
+    setImmediate(() => {
+      let settled: Settled | null = null;
+      try {
+        settled = settledOf(local.settleNew(profileId, events, out.ids, nowMs));
+      } catch {
+        // Reported as unsettled: the processor settles these events from the inbox.
+      }
+      reports.report(settled);
+    });
+    return out.fresh;
+  };
+}
+
+/**
  * Opens a writer on the store's file; it closes with the store. The in-thread writer (on the
  * store's own connection) serves ':memory:' databases and whenever the worker cannot start
  * or dies.
@@ -138,26 +164,7 @@ export function openReceiverWriter(store: Store, options: WriterOptions = {}): R
     return link ? link.post<T>(op, args) : inline(here);
   };
 
-  /** In-thread: commit now, settle after this turn (as the thread does, acks go out first). */
-  const commitHere = (
-    profileId: string,
-    events: readonly InboxEventInput[],
-    logs: readonly RequestLogInput[],
-    nowMs: number,
-  ): boolean[] => {
-    const out = local.commitEvents(profileId, events, logs);
-    reports.expect();
-    setImmediate(() => {
-      let settled: Settled | null = null;
-      try {
-        settled = settledOf(local.settleNew(profileId, events, out.ids, nowMs));
-      } catch {
-        // Reported as unsettled: the processor settles these events from the inbox.
-      }
-      reports.report(settled);
-    });
-    return out.fresh;
-  };
+  const commitHere = commitInThread(local, reports);
 
   /** On the thread: it answers with the commit, then sends its settlement (writer-thread.ts). */
   const commitThere = async (
