@@ -30,6 +30,11 @@ export const CHANNELS = [
   'checkouts.search',
   'checkouts.sync',
   'checkouts.syncStatus',
+  'day.current',
+  'day.close',
+  'day.closes',
+  'day.get',
+  'day.csv',
 ] as const;
 
 export const EVENTS = [
@@ -40,6 +45,7 @@ export const EVENTS = [
   'tunnel.status',
   'receiver.unreachable',
   'checkouts.sync',
+  'day.closed',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -1,5 +1,7 @@
-// The one IPC/RPC contract: channel → zod input and output. Every transport (Electron IPC,
-// the web RPC) parses inputs with these schemas; the renderer's types come from here.
+// The one IPC/RPC contract: channel → zod input and output. The engine parses every
+// transport's input with these schemas (electron/core/engine/parse-input.ts); the renderer's
+// types come from here. The comment above each entry is its row in docs/architecture.md's
+// tables: node scripts/docs/channel-table.ts --write after a change.
 import { z } from 'zod';
 import { CreateCheckoutInput, LIMITS } from './checkout-rules.ts';
 import type { Channel, EventName } from './channels.ts';
@@ -24,6 +26,7 @@ import {
   WebhookStatus,
 } from './domain.ts';
 import type { ErrorShape } from './errors.ts';
+import { DayClosePage, DayCloseSummary, DayReport } from './day.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -83,6 +86,7 @@ export const SearchInput = z
   });
 
 export const contract = {
+  /** The console's version and transport, a database set aside at start, the computer's locales. */
   'app.info': {
     input: Empty,
     output: z.object({
@@ -100,9 +104,17 @@ export const contract = {
           regional: z.string().max(64),
         })
         .optional(),
+      /**
+       * The console's data has no account in use yet (no live account, no checkout or
+       * payment, none chosen): only then do the screens show Welcome. The engine decides, so
+       * a second screen in a new browser opens on the console as it is.
+       */
+      welcome: z.boolean(),
     }),
   },
+  /** Every profile (the Sandbox and live accounts) with its key's status, and the active one. */
   'profiles.list': { input: Empty, output: ProfileList },
+  /** Adds a live account; a key given is tested at base_url first (failing, nothing is added). */
   'profiles.add': {
     input: z
       .object({
@@ -114,6 +126,7 @@ export const contract = {
       .strict(),
     output: Profile,
   },
+  /** Renames a profile or moves it to another base URL (its key goes: tested at the old one). */
   'profiles.update': {
     input: z
       .object({
@@ -124,15 +137,22 @@ export const contract = {
       .strict(),
     output: Profile,
   },
+  /** Makes a profile the active one: the receiver and tunnel move to it, its webhook registered. */
   'profiles.switch': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
+  /** Removes a live account and its key; when it was the active one, the Sandbox takes over. */
   'profiles.remove': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
+  /** Whether the active profile has a key (masked, never the key) and the keychain works. */
   'key.status': { input: Empty, output: KeyStatus },
+  /** Tests a key against the active profile's service, then keeps it in the keychain. */
   'key.set': {
     input: z.object({ key: ApiKeyInput }).strict(),
     output: KeyStatus,
   },
+  /** Removes the active profile's key from the keychain. */
   'key.clear': { input: Empty, output: KeyStatus },
+  /** Creates a payment link at the service, stores it in the mirror, pushes checkout.created. */
   'checkouts.create': { input: CreateCheckoutInput, output: Checkout },
+  /** A page of checkouts asked of the service itself (the screens search the mirror instead). */
   'checkouts.list': {
     input: z
       .object({
@@ -143,6 +163,7 @@ export const contract = {
       .strict(),
     output: CheckoutPage,
   },
+  /** The payments the receiver stored, newest first. */
   'payments.list': {
     input: z
       .object({
@@ -152,16 +173,22 @@ export const contract = {
       .strict(),
     output: PaymentPage,
   },
+  /** Today's verified payments (the shop's local day), summed per currency, and their count. */
   'payments.totals': { input: Empty, output: Totals },
+  /** The receiver: where it listens, last event, gaps, webhook registration, reachability. */
   'receiver.status': { input: Empty, output: ReceiverStatus },
   /** The newest requests the receiver answered, newest first (Settings → Receiver). */
   'receiver.requests': {
     input: z.object({ limit: int(1, 200).optional() }).strict(),
     output: z.object({ requests: z.array(ReceiverRequest) }),
   },
+  /** Registers the receiver's URL as the active profile's webhook at the service (again). */
   'webhook.register': { input: Empty, output: WebhookStatus },
+  /** The console's settings: receiver port, public URL, sound, notifications, language, … */
   'settings.get': { input: Empty, output: Settings },
+  /** Changes the settings given; the answer is all of them. */
   'settings.set': { input: Settings.partial().strict(), output: Settings },
+  /** Opens a checkout's payment page in the browser: only a URL this console created or listed. */
   'shell.openCheckout': { input: z.object({ url: z.string().url() }).strict(), output: Ok },
   /**
    * CSV with a byte-order mark; `separator` ";" writes amounts with a decimal comma (for a
@@ -201,6 +228,7 @@ export const contract = {
   },
   /** How the service reaches the active live profile's receiver (a tunnel tool or an own URL). */
   'tunnel.status': { input: Empty, output: TunnelStatus },
+  /** Chooses the tunnel tool, an own public URL, or none, for the active live profile. */
   'tunnel.set': {
     input: z
       .object({
@@ -220,21 +248,65 @@ export const contract = {
     input: z.object({ full: z.boolean().optional() }).strict(),
     output: SyncStatus,
   },
+  /** The mirror's sync: its state, checkouts read and mirrored, when it last ended, its error. */
   'checkouts.syncStatus': { input: Empty, output: SyncStatus },
+  /** The open period of the active profile as it stands (X report): number and closed_at null. */
+  'day.current': { input: Empty, output: DayReport },
+  /**
+   * Closes the open period (Z report). `expect_number` is the next_number the screen showed:
+   * when another screen closed first, the answer is a conflict naming that close.
+   */
+  'day.close': {
+    input: z.object({ expect_number: int(1, Number.MAX_SAFE_INTEGER).optional() }).strict(),
+    output: DayReport,
+  },
+  /** Past closes, newest first. */
+  'day.closes': {
+    input: z
+      .object({ limit: int(1, 200).optional(), offset: int(0, Number.MAX_SAFE_INTEGER).optional() })
+      .strict(),
+    output: DayClosePage,
+  },
+  /** One closed report, as frozen when it was closed. */
+  'day.get': {
+    input: z.object({ number: int(1, Number.MAX_SAFE_INTEGER) }).strict(),
+    output: DayReport,
+  },
+  /**
+   * A report as CSV: the summary or one row per payment. number null: the open period.
+   * `locale` (the screen's, e.g. "de-DE") picks the separator: a semicolon where the decimal
+   * mark is a comma.
+   */
+  'day.csv': {
+    input: z
+      .object({
+        number: int(1, Number.MAX_SAFE_INTEGER).nullable(),
+        kind: z.enum(['summary', 'payments']),
+        locale: z.string().trim().min(2).max(35).optional(),
+      })
+      .strict(),
+    output: z.object({ filename: z.string(), text: z.string() }),
+  },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
+  // A payment the receiver committed and matched (verified, mismatch or unknown_checkout).
   'payment.received': Payment,
+  // The receiver's status when it changes, and after a wake, at midnight, on a time-zone change.
   'receiver.status': ReceiverStatus,
   // Any screen (or a second screen on the LAN) creating a link tells every open list.
   'checkout.created': Checkout,
-  // A link switched off or on (checkouts.setActive): lists and an open detail view update.
+  // A link switched off or on (checkouts.setActive), or loaded in full (checkouts.get) with a
+  // changed `active`: lists and an open detail view update.
   'checkout.updated': Checkout,
+  // The tunnel in front of the receiver changed (started, a new address, down, restarted).
   'tunnel.status': TunnelStatus,
   // The first failed reachability check of a streak (a desktop notification, once).
   'receiver.unreachable': ReachCheck,
   // Every change of the mirror's sync (at most ~4 a second while it reads pages).
   'checkouts.sync': SyncStatus,
+  // A period was closed (on any screen, or automatically): every Day screen reloads.
+  'day.closed': DayCloseSummary,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

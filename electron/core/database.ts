@@ -4,6 +4,7 @@
 // engine's handler context carries it) and calls store.<repository>. Only the worker threads
 // build an owner's repository themselves, on a connection of their own (the search thread,
 // the receiver's writer thread).
+import { openDayRepo, type DayRepo } from './day/day-repo.ts';
 import { openCheckoutsRepo } from './mirror/checkouts-repo.ts';
 import { openMirrorRepo } from './mirror/mirror-repo.ts';
 import type { CheckoutsRepo, MirrorRepo } from './mirror/types.ts';
@@ -43,6 +44,8 @@ export interface Store extends Connection {
   readonly receiver: ReceiverRepo;
   /** receiver/: payments whose checkout is to be looked up again. */
   readonly rechecks: RechecksRepo;
+  /** day/: the closes (Z reports) and the automatic close; reads the period's payments. */
+  readonly day: DayRepo;
 }
 
 /** Opens the database at dbPath (see openConnection) and builds the owners' repositories. */
@@ -71,5 +74,6 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     webhooks: openWebhooksRepo(db),
     receiver,
     rechecks: openRechecksRepo(db),
+    day: openDayRepo(db),
   };
 }

@@ -3,8 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Engine } from '../core/index.ts';
+import { allowedHostHeaders } from '#shared/node/host-guard.ts';
 import {
-  allowedHostHeaders,
   checkHostAndOrigin,
   newToken,
   publicHost,
@@ -15,6 +15,7 @@ import { sendError } from './http-json.ts';
 import { handleRpc } from './rpc.ts';
 import { createEventHub } from './sse.ts';
 import { serveStatic } from '../common/static-files.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface WebServerOptions {
   engine: Engine;
@@ -90,7 +91,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
-      console.error('web transport:', err instanceof Error ? err.message : err);
+      console.error('web transport:', errorMessage(err));
       if (!res.headersSent) {
         sendError(res, 500, {
           code: 'internal',

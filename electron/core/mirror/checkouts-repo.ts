@@ -157,6 +157,7 @@ export function openCheckoutsRepo(db: DatabaseSync, now: () => number): Checkout
     forget(profileId) {
       db.prepare('DELETE FROM checkouts WHERE profile_id = ?').run(profileId);
     },
+    anyStored: () => db.prepare('SELECT 1 FROM checkouts LIMIT 1').get() !== undefined,
   };
 }
 

@@ -12,6 +12,7 @@ import type { CheckoutPage } from '#shared/domain.ts';
 import { searchCheckouts, type CheckoutSearch } from './checkout-search.ts';
 import type { SearchCall } from './search-thread.ts';
 import type { Store } from '../database.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface SearchReader {
   search(profileId: string, input: CheckoutSearch): Promise<CheckoutPage>;
@@ -93,7 +94,7 @@ export function openSearchReader(
       w.on('exit', (code) => fallback(`exited with code ${code}`));
       return w;
     } catch (err) {
-      fallback(err instanceof Error ? err.message : String(err));
+      fallback(errorMessage(err));
       return null;
     }
   };

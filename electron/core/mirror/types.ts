@@ -48,6 +48,8 @@ export interface CheckoutsRepo {
   page(profileId: string, query: CheckoutQuery): CheckoutPageResult;
   /** Removes the profile's checkouts (their index rows and count go by trigger). */
   forget(profileId: string): void;
+  /** Whether any profile has a checkout stored (Welcome: the console was used). */
+  anyStored(): boolean;
 }
 
 export interface MirrorCursor {

@@ -123,6 +123,7 @@ export function openPaymentsRepo(db: DatabaseSync, now: () => number): PaymentsR
 
   return {
     activity: checkoutActivity(db),
+    anyStored: () => db.prepare('SELECT 1 FROM payments LIMIT 1').get() !== undefined,
     page(profileId, { limit, offset }) {
       const rows = pageRows(profileId, limit, offset);
       return { data: rows.map(toPayment), total: counts(profileId).total, limit, offset };

@@ -3,6 +3,7 @@
 // logged and closed. receiver.ts starts it and wires it to the rest of the pipeline.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { errorMessage } from '#shared/error-message.ts';
 import type { GroupCommit } from './group-commit.ts';
 import { sendError } from './replies.ts';
 
@@ -43,7 +44,7 @@ export function receiverServer(deps: ServerDeps): Server {
     (req: IncomingMessage, res: ServerResponse) => {
       (req.socket as TrackedSocket)[RESPONSE] = res;
       deps.handle(req, res).catch((err: unknown) => {
-        log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
+        log(`request failed: ${errorMessage(err)}`);
         sendError(res, 500, {
           code: 'internal',
           message: 'The event could not be stored; retry later.',

@@ -9,10 +9,11 @@ import { createGroupCommit } from './group-commit.ts';
 import { createHandler } from './handler.ts';
 import { MAX_BODY_BYTES } from './request.ts';
 import { createProcessor } from './processor.ts';
-import type { ReachProbes } from './reach-probe.ts';
+import type { ReachProbes } from '../reach/probes.ts';
 import { listen, receiverServer } from './receiver-server.ts';
 import type { ReceiverRepo } from './types.ts';
 import { openReceiverWriter } from './writer.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface ReceiverTimeouts {
   /** Whole headers must arrive within this (slow-loris guard). Default 10 s. */
@@ -51,7 +52,7 @@ export interface ReceiverOptions {
   settlement?: { coalesceMs?: number; maxYieldMs?: number; recheckMs?: number };
   /** Diagnostics; never given a secret, a token or a body. */
   log?: (message: string) => void;
-  /** This run's reachability probes, answered without storing anything (reach-probe.ts). */
+  /** This run's reachability probes, answered without storing anything (reach/probes.ts). */
   reach?: ReachProbes | undefined;
 }
 
@@ -110,7 +111,7 @@ function storageFaultWatch(dbPath: string, log: (m: string) => void, status: () 
         kind === null
           ? `Payments are not being saved: the console's database refused the write. The service retries them.`
           : faultMessage(kind, dbPath);
-      log(`commit failed: ${err instanceof Error ? err.message : String(err)}`);
+      log(`commit failed: ${errorMessage(err)}`);
       if (next === fault) return;
       fault = next;
       status();
@@ -156,14 +157,14 @@ function openPipeline(
     onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
   });
   const faults = storageFaultWatch(options.store.path, log, status);
-  const commits = createGroupCommit(
+  const commits = createGroupCommit({
     writer,
-    options.profileId,
+    profileId: options.profileId,
     now,
-    faults.committed,
-    (err) => log(`request log write failed: ${String(err)}`),
-    faults.failed,
-  );
+    onCommitted: faults.committed,
+    onLogError: (err) => log(`request log write failed: ${String(err)}`),
+    onCommitFailed: faults.failed,
+  });
   const processor = createProcessor({
     store: options.store,
     writer,

@@ -2,6 +2,7 @@
 // checkouts the console stores (the writer already joined those stored under the id as
 // written), then from the service, a few at a time. What the service finds is stored.
 import type { Checkout } from '#shared/domain.ts';
+import { errorMessage } from '#shared/error-message.ts';
 import type { Store } from '../database.ts';
 import type { CheckoutTerms } from '../mirror/index.ts';
 import type { CheckoutLookup } from './matching.ts';
@@ -26,8 +27,7 @@ export interface CheckoutResolver {
 
 /** An error's words for a log or a recheck's reason, at most 200 characters. */
 export function describe(err: unknown): string {
-  if (err instanceof Error) return err.message.slice(0, 200);
-  return String(err).slice(0, 200);
+  return errorMessage(err).slice(0, 200);
 }
 
 // UUIDs compare case-insensitively and the service writes them in one case or the other.

@@ -190,4 +190,6 @@ export interface PaymentsRepo {
   counts(profileId: string): PaymentCounts;
   /** The checkout ids that have a verified payment, among `ids`. */
   paidCheckoutIds(profileId: string, ids: readonly string[]): Set<string>;
+  /** Whether any profile has a payment stored (Welcome: the console was used). */
+  anyStored(): boolean;
 }

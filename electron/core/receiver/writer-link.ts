@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { errorMessage } from '#shared/error-message.ts';
 import type { Settled, WriterSql } from './writer-sql.ts';
 
 export type WriterOp = keyof WriterSql | 'close';
@@ -59,7 +60,7 @@ export function startWriterLink(
   try {
     worker = new Worker(threadModule(), { workerData: { path: dbPath, keepLog } });
   } catch (err) {
-    return { link: null, error: err instanceof Error ? err.message : String(err) };
+    return { link: null, error: errorMessage(err) };
   }
   let seq = 0;
   let alive = true;

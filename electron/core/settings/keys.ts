@@ -4,7 +4,7 @@
 // a file written by an older or newer console never stops this one. The app-wide settings
 // (settings.get/settings.set) are the `setting.<name>` rows, read through the shared schema
 // (settings-repo.ts).
-import type { TunnelTool } from '../tunnel/types.ts';
+import type { TunnelTool } from '../reach/tunnel/types.ts';
 
 /** Phone mode's setting (embedded-sandbox/phone-access.ts): on/off and the chosen address. */
 export interface PhoneAccessSetting {
@@ -31,7 +31,16 @@ export const SETTING_KEYS = {
     perProfile: false,
     read: (v) => (typeof v === 'string' ? v : null),
   }),
-  /** The tunnel tool a live profile uses; none kept for "my own address" or "off" (tunnel/). */
+  /**
+   * An account was chosen on purpose (engine/welcome.ts): Welcome does not come back. Only
+   * its presence counts; any stored value reads as chosen.
+   */
+  'welcome.done': key<true, false>({
+    row: () => 'welcome.done',
+    perProfile: false,
+    read: () => true,
+  }),
+  /** The tunnel tool a live profile uses; none kept for "my own address" or "off" (reach/tunnel/). */
   'tunnel.tool': key<TunnelTool, true>({
     row: (profileId) => `tunnel.${profileId}`,
     perProfile: true,

@@ -1,7 +1,7 @@
 // The console's storage: one node:sqlite file in the user data folder. WAL so readers never
 // wait for the receiver's commits; synchronous=FULL because the receiver acknowledges a
 // webhook only after its commit, and that acknowledgement must survive a power cut. The
-// file and its -wal and -shm are 0600 (private-files.ts); the folder is the engine's.
+// file and its -wal and -shm are 0600 (shared/node/private-files.ts); the folder is the engine's.
 //
 // This folder is the connection only (open, pragmas, a damaged or linked file, faults,
 // private files), the ordered migrations and the transaction helpers. Every table has an
@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { migrate } from './migrate.ts';
 import { refuseLinkedDb } from './db-links.ts';
 import { connectionPragma } from './pragmas.ts';
-import { createPrivateFile, makePrivateFiles } from './private-files.ts';
+import { createPrivateFile, makePrivateFiles } from '#shared/node/private-files.ts';
 import type { AttachedConnection, Connection } from './types.ts';
 
 export type * from './types.ts';

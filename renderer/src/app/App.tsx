@@ -1,21 +1,23 @@
-// The shell: onboarding on first run, then sidebar + the selected screen. Pushes from the
-// engine are wired once here.
+// The shell: Welcome while the engine says the console's data has no account in use
+// (app.info.welcome), else sidebar + the selected screen. Pushes from the engine are wired
+// once here.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, Settings } from '#shared/domain.ts';
 import { qk } from '../api/query-keys.ts';
-import { useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
+import { useActiveProfile, useAppInfo, useKeyStatus, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
-import { merchant, transport } from '../bridge/index.ts';
+import { errorMessage, merchant, transport } from '../bridge/index.ts';
 import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
-import { useUi } from '../state/ui-store.ts';
+import { useUi, useUiPick } from '../state/ui-store.ts';
 import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
-import { Notice } from '../ui/Feedback.tsx';
+import { ErrorState, Notice, Spinner } from '../ui/Feedback.tsx';
 import { Checkouts } from '../features/checkouts/Checkouts.tsx';
 import { NewLink } from '../features/new-link/NewLink.tsx';
 import { Onboarding } from '../features/onboarding/Onboarding.tsx';
 import { LivePayments } from '../features/payments/LivePayments.tsx';
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
+import { DayScreen } from '../features/day/DayScreen.tsx';
 import { CheckoutDetailView } from '../features/checkout-detail/index.ts';
 import { DamagedDbBanner } from './DamagedDbBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -48,10 +50,9 @@ function useLiveUpdates() {
 }
 
 function KeyBanner() {
-  const profiles = useProfiles();
   const key = useKeyStatus();
   const go = useUi((s) => s.go);
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   if (!key.data || !active) return null;
   if (!key.data.keychain_available) {
     return (
@@ -102,9 +103,9 @@ function useHeadingFocus(): void {
  * Export button at the bottom of Settings) stays in view rather than sliding under the edge.
  * Only when a toast appears: resizing the window never moves the screen.
  */
-function useUsedControlStaysInView(onboarded: boolean): void {
+function useUsedControlStaysInView(inConsole: boolean): void {
   useEffect(() => {
-    if (!onboarded) return;
+    if (!inConsole) return;
     const main = document.getElementById('main');
     if (!main) return;
     // The control last pressed or focused (a busy button is disabled, so it loses focus).
@@ -131,7 +132,7 @@ function useUsedControlStaysInView(onboarded: boolean): void {
       main.removeEventListener('pointerdown', use, true);
       main.removeEventListener('focusin', use, true);
     };
-  }, [onboarded]);
+  }, [inConsole]);
 }
 
 /** The audio context exists only while sound is on (no autoplay warning otherwise). */
@@ -141,14 +142,33 @@ function useSoundPreference(): void {
 }
 
 export function App() {
-  const { onboarded, screen } = useUi();
+  const { screen } = useUiPick('screen');
+  const info = useAppInfo();
+  const inConsole = info.data?.welcome === false;
   useTheme();
   useLiveUpdates();
   useSettingsPrefetch();
   useHeadingFocus();
   useSoundPreference();
-  useUsedControlStaysInView(onboarded);
-  if (!onboarded) {
+  useUsedControlStaysInView(inConsole);
+  if (!info.data) {
+    // A moment at start (one call to the engine); a console that cannot be reached says so.
+    return (
+      <main className="onboarding" id="main">
+        {info.isError ? (
+          <ErrorState
+            title="The console could not be reached"
+            message={errorMessage(info.error)}
+            onRetry={() => void info.refetch()}
+          />
+        ) : (
+          <Spinner label="Opening the console" />
+        )}
+        <Announcer />
+      </main>
+    );
+  }
+  if (info.data.welcome) {
     return (
       <>
         <Onboarding />
@@ -171,6 +191,8 @@ export function App() {
           <Checkouts />
         ) : screen === 'payments' ? (
           <LivePayments />
+        ) : screen === 'day' ? (
+          <DayScreen />
         ) : (
           <SettingsScreen />
         )}

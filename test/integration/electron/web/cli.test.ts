@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest, rpc } from '../../../unit/electron/support/http.ts';
-import { FAKE_BIN, alive } from '../core/tunnel/support.ts';
+import { FAKE_BIN, alive } from '../core/reach/tunnel/support.ts';
 
 const CLI = resolve(import.meta.dirname, '../../../../electron/web/cli.ts');
 const dirs: string[] = [];
@@ -78,7 +78,10 @@ describe('serve CLI', () => {
       expect(ready.receiver_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/\S+$/);
       const port = Number(url.port);
       const info = await rpc(port, ready.token, 'app.info', {});
-      expect(info.json()).toEqual({ data: { version: expect.any(String), transport: 'web' } });
+      // --profile names an account on purpose: no Welcome.
+      expect(info.json()).toEqual({
+        data: { version: expect.any(String), transport: 'web', welcome: false },
+      });
       // The page is served (or, before a build, a page saying how to build it).
       const page = await rawRequest({ port, path: '/' });
       expect([200, 503]).toContain(page.status);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../../../sandbox/index.ts';
 import type { RunningSandbox } from '../../../../../sandbox/index.ts';
 import type { SyncStatus } from '#shared/domain.ts';
-import type { MemoryVault } from '../../../../../electron/core/index.ts';
+import type { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { callError, openEngine, payCheckout, tempDir } from './harness.ts';
 import type { Harness } from './harness.ts';
 

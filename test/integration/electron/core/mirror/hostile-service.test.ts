@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '#shared/domain.ts';
-import { DB_FILE } from '../../../../../electron/core/index.ts';
+import { DB_FILE } from '../../../../../electron/core/engine/engine.ts';
 import {
   startFakeService,
   checkoutJson,
@@ -66,7 +66,7 @@ async function service(page: Page): Promise<{ svc: FakeService; lists: () => num
 
 async function live(baseUrl: string, mirror: object = {}): Promise<Harness> {
   const h = await openEngine({
-    internals: {
+    parts: {
       mirror: { timeScale: 0.001, progressMs: 0, ...mirror },
       http: { timeoutMs: 2000, baseDelayMs: 10, maxRetries: 0 },
     },
@@ -136,8 +136,10 @@ describe('a sync against a service that misbehaves', () => {
       limit,
       offset,
     }));
-    // No second sync during the test (its 10 minutes are 0.6 s time-scaled).
-    const h = await live(svc.baseUrl, { intervalMs: 600_000 });
+    // No second sync during the test: time-scaled by 1/1000, a 10-minute wait was 0.6 s, and
+    // a loaded machine let the next scheduled sync add a page before the search below.
+    const hour = 3_600_000_000;
+    const h = await live(svc.baseUrl, { intervalMs: hour, backoffMinMs: hour, backoffMaxMs: hour });
     const failed = await ended(h, 'failed');
     expect(failed.error?.message).toContain(
       'The service kept sending checkouts past the 300 it reported; stopped after 5 pages (500 checkouts).',
