@@ -127,6 +127,43 @@ const literalImportOnly = {
   message: 'Name the module of import() in a string literal, so the boundaries can be checked.',
 };
 
+/**
+ * The database has owners (docs/architecture.md): each folder below owns its tables and all
+ * the SQL on them; electron/core/store/ is the connection, the migrations and the transaction
+ * helpers. Nowhere else in the engine is SQL prepared or run, a connection opened, or the
+ * store's connection reached. (A new capability with a table adds its folder here.)
+ */
+export const SQL_OWNERS = [
+  'electron/core/store/**/*.ts',
+  'electron/core/settings/**/*.ts',
+  'electron/core/profiles/**/*.ts',
+  'electron/core/mirror/**/*.ts',
+  'electron/core/receiver/**/*.ts',
+  'electron/core/day/**/*.ts',
+];
+const SQL_MESSAGE =
+  "SQL lives with the owner of its table (SQL_OWNERS, docs/architecture.md): call that owner's repository on the store.";
+const sqlCalls = [
+  // db.prepare(sql): a method of the same name without arguments (SandboxHost.prepare()) is not SQL.
+  {
+    selector: "CallExpression[callee.property.name='prepare'][arguments.length>0]",
+    message: SQL_MESSAGE,
+  },
+  // db.exec('…'): SQL is literal text; a RegExp's exec(text) is not.
+  {
+    selector:
+      "CallExpression[callee.property.name='exec'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+    message: SQL_MESSAGE,
+  },
+  { selector: "NewExpression[callee.name='DatabaseSync']", message: SQL_MESSAGE },
+];
+/** The store's connection itself, which only the owners (and database.ts, which builds them) use. */
+const noConnection = {
+  selector: "MemberExpression[property.name='db']",
+  message:
+    'The connection (store.db) is for the owners of the tables only: use their repositories on the store.',
+};
+
 // One helper words a thrown value (shared/error-message.ts), not a ternary in every catch.
 const oneErrorMessage = {
   selector:
@@ -210,13 +247,27 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts'],
+    ignores: [...SQL_OWNERS, 'electron/core/database.ts'],
+    rules: boundaryRules(BOUNDARIES.core, [...sqlCalls, noConnection]),
+  },
+  {
+    // The owners of the tables: their SQL is theirs.
+    files: SQL_OWNERS,
     rules: boundaryRules(BOUNDARIES.core),
+  },
+  {
+    // Builds each owner's repository on the connection; runs no SQL itself.
+    files: ['electron/core/database.ts'],
+    rules: boundaryRules(BOUNDARIES.core, sqlCalls),
   },
   {
     // The one place that embeds the sandbox (through a dynamic import, so live-only use
     // never loads its code).
     files: ['electron/core/embedded-sandbox/**/*.ts'],
-    rules: boundaryRules(BOUNDARIES.core.filter((b) => b !== sandboxOverHttp)),
+    rules: boundaryRules(
+      BOUNDARIES.core.filter((b) => b !== sandboxOverHttp),
+      [...sqlCalls, noConnection],
+    ),
   },
   {
     files: ['electron/main/**/*.ts'],

@@ -26,11 +26,11 @@ import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
 import { lanAddresses } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
-import { openStore, type Store, type StoreOptions } from '../store/index.ts';
+import { openStore, type Store, type StoreOptions } from '../database.ts';
 import { makePrivateDir } from '#shared/node/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
-import { maskToken, receiverRepo } from '../receiver/index.ts';
+import { maskToken } from '../receiver/index.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
 export const DB_FILE = 'console.db';
@@ -70,7 +70,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
   let known: string[] = [];
   tokens = () => {
     try {
-      known = receiverRepo(store).tokens();
+      known = store.receiver.tokens();
     } catch {
       // The store is closed: mask the tokens it last had.
     }
