@@ -45,8 +45,14 @@ export default defineConfig({
         },
         // keytar is a native addon: loaded at run time, never bundled.
         external: ['keytar'],
-        // One flat folder, so a chunk finds the *-thread.js files beside itself.
-        output: { chunkFileNames: '[name]-[hash].js' },
+        output: {
+          // One flat folder, so a chunk finds the *-thread.js files beside itself.
+          chunkFileNames: '[name]-[hash].js',
+          // Code the sandbox and the console share (shared/node/) gets a chunk of its own:
+          // left in the main entry, the embedded sandbox's chunk imported index.js, which
+          // loads electron, so the sandbox could not be loaded outside Electron.
+          manualChunks: (id: string) => (id.includes('/shared/node/') ? 'shared-node' : undefined),
+        },
       },
     },
   },
