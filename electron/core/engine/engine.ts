@@ -27,6 +27,7 @@ import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
 import { openStore, type Store } from '../store/index.ts';
+import { takeFolderLock } from '../folder-lock/index.ts';
 import { makePrivateDir } from '../store/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
@@ -80,18 +81,31 @@ export async function createEngine(
   // A damaged file is moved aside, never built on; app.info tells the page so it can say so
   // and offer to list the service's checkouts again. A busy or full database is not damage:
   // the check throws those, translated like any open.
+  // One console per data folder (folder-lock/): taken before anything is opened.
+  const lock = await takeFolderLock(opts.dataDir);
+  const stopKnocks = opts.onSecondStart ? lock.watchKnocks(opts.onSecondStart) : () => {};
+  const unlock = (): void => {
+    stopKnocks();
+    lock.release();
+  };
   const dbPath = join(opts.dataDir, DB_FILE);
   let damaged: SetAside | null;
+  let store: Store;
   try {
-    damaged = setAsideIfDamaged(dbPath, (internals.now ?? (() => new Date()))());
+    try {
+      damaged = setAsideIfDamaged(dbPath, (internals.now ?? (() => new Date()))());
+    } catch (err) {
+      throw storageFaultError(err, dbPath) ?? err;
+    }
+    store = openTranslated(dbPath, log);
   } catch (err) {
-    throw storageFaultError(err, dbPath) ?? err;
+    unlock();
+    throw err;
   }
   if (damaged)
     log(
       `The console's database was damaged (${damaged.reason}); moved it aside as ${damaged.movedTo} and started a fresh one.`,
     );
-  const store = openTranslated(dbPath, log);
   internals.onStore?.(store);
   let known: string[] = [];
   tokens = () => {
@@ -136,6 +150,7 @@ export async function createEngine(
   } catch (err) {
     await active.close().catch(() => undefined);
     store.close();
+    unlock();
     throw storageFaultError(err, store.path) ?? err;
   }
 
@@ -224,6 +239,7 @@ export async function createEngine(
         } finally {
           emitter.clear();
           store.close();
+          unlock();
         }
       })();
       return closing;

@@ -36,6 +36,11 @@ export interface EngineOptions {
    * the Electron transport knows them (a browser page asks navigator).
    */
   systemLocales?: () => SystemLocales;
+  /**
+   * A console started on this engine's data folder was refused (it found the folder's lock
+   * held): the desktop app brings its window to the front.
+   */
+  onSecondStart?: () => void;
   /** Delays of the embedded sandbox's retry schedule are divided by this (tests). */
   sandboxTimeScale?: number;
 }
