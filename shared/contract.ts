@@ -1,5 +1,6 @@
-// The one IPC/RPC contract: channel → zod input and output. Every transport (Electron IPC,
-// the web RPC) parses inputs with these schemas; the renderer's types come from here.
+// The one IPC/RPC contract: channel → the least role that may call it (shared/roles.ts),
+// zod input and output. Every transport (Electron IPC, the web RPC) parses inputs with these
+// schemas; the engine refuses a caller below the role; the renderer's types come from here.
 import { z } from 'zod';
 import { CreateCheckoutInput, LIMITS } from './checkout-rules.ts';
 import type { Channel, EventName } from './channels.ts';
@@ -24,6 +25,7 @@ import {
   WebhookStatus,
 } from './domain.ts';
 import type { ErrorShape } from './errors.ts';
+import type { Role } from './roles.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -84,6 +86,7 @@ export const SearchInput = z
 
 export const contract = {
   'app.info': {
+    role: 'watch',
     input: Empty,
     output: z.object({
       version: z.string(),
@@ -102,8 +105,9 @@ export const contract = {
         .optional(),
     }),
   },
-  'profiles.list': { input: Empty, output: ProfileList },
+  'profiles.list': { role: 'watch', input: Empty, output: ProfileList },
   'profiles.add': {
+    role: 'owner',
     input: z
       .object({
         name: z.string().trim().min(1).max(80),
@@ -115,6 +119,7 @@ export const contract = {
     output: Profile,
   },
   'profiles.update': {
+    role: 'owner',
     input: z
       .object({
         id: ProfileId,
@@ -124,16 +129,26 @@ export const contract = {
       .strict(),
     output: Profile,
   },
-  'profiles.switch': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
-  'profiles.remove': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
-  'key.status': { input: Empty, output: KeyStatus },
+  'profiles.switch': {
+    role: 'owner',
+    input: z.object({ id: ProfileId }).strict(),
+    output: ProfileList,
+  },
+  'profiles.remove': {
+    role: 'owner',
+    input: z.object({ id: ProfileId }).strict(),
+    output: ProfileList,
+  },
+  'key.status': { role: 'watch', input: Empty, output: KeyStatus },
   'key.set': {
+    role: 'owner',
     input: z.object({ key: ApiKeyInput }).strict(),
     output: KeyStatus,
   },
-  'key.clear': { input: Empty, output: KeyStatus },
-  'checkouts.create': { input: CreateCheckoutInput, output: Checkout },
+  'key.clear': { role: 'owner', input: Empty, output: KeyStatus },
+  'checkouts.create': { role: 'till', input: CreateCheckoutInput, output: Checkout },
   'checkouts.list': {
+    role: 'till',
     input: z
       .object({
         limit: int(1, LIMITS.listLimitMax).optional(),
@@ -144,6 +159,7 @@ export const contract = {
     output: CheckoutPage,
   },
   'payments.list': {
+    role: 'watch',
     input: z
       .object({
         limit: int(1, 500).optional(),
@@ -152,22 +168,28 @@ export const contract = {
       .strict(),
     output: PaymentPage,
   },
-  'payments.totals': { input: Empty, output: Totals },
-  'receiver.status': { input: Empty, output: ReceiverStatus },
+  'payments.totals': { role: 'watch', input: Empty, output: Totals },
+  'receiver.status': { role: 'watch', input: Empty, output: ReceiverStatus },
   /** The newest requests the receiver answered, newest first (Settings → Receiver). */
   'receiver.requests': {
+    role: 'owner',
     input: z.object({ limit: int(1, 200).optional() }).strict(),
     output: z.object({ requests: z.array(ReceiverRequest) }),
   },
-  'webhook.register': { input: Empty, output: WebhookStatus },
-  'settings.get': { input: Empty, output: Settings },
-  'settings.set': { input: Settings.partial().strict(), output: Settings },
-  'shell.openCheckout': { input: z.object({ url: z.string().url() }).strict(), output: Ok },
+  'webhook.register': { role: 'owner', input: Empty, output: WebhookStatus },
+  'settings.get': { role: 'watch', input: Empty, output: Settings },
+  'settings.set': { role: 'owner', input: Settings.partial().strict(), output: Settings },
+  'shell.openCheckout': {
+    role: 'till',
+    input: z.object({ url: z.string().url() }).strict(),
+    output: Ok,
+  },
   /**
    * CSV with a byte-order mark; `separator` ";" writes amounts with a decimal comma (for a
    * region that writes 4,50); `from`/`to` are the shop's local days, both included.
    */
   'export.csv': {
+    role: 'owner',
     input: z
       .object({
         kind: z.enum(['payments', 'checkouts']),
@@ -184,6 +206,7 @@ export const contract = {
   },
   /** Phone mode: with no field, the state; `enabled` turns it on/off, `address` picks one. */
   'sandbox.phoneAccess': {
+    role: 'owner',
     input: z
       .object({
         enabled: z.boolean().optional(),
@@ -193,15 +216,21 @@ export const contract = {
     output: PhoneAccess,
   },
   /** One checkout in full: its payments, webhook events, and whether it can be switched off. */
-  'checkouts.get': { input: z.object({ id: CheckoutId }).strict(), output: CheckoutDetail },
+  'checkouts.get': {
+    role: 'till',
+    input: z.object({ id: CheckoutId }).strict(),
+    output: CheckoutDetail,
+  },
   /** Switches a link off or on through the service's optional PATCH (docs/service-api.md). */
   'checkouts.setActive': {
+    role: 'owner',
     input: z.object({ id: CheckoutId, active: z.boolean() }).strict(),
     output: Checkout,
   },
   /** How the service reaches the active live profile's receiver (a tunnel tool or an own URL). */
-  'tunnel.status': { input: Empty, output: TunnelStatus },
+  'tunnel.status': { role: 'watch', input: Empty, output: TunnelStatus },
   'tunnel.set': {
+    role: 'owner',
     input: z
       .object({
         mode: TunnelMode,
@@ -212,16 +241,17 @@ export const contract = {
     output: TunnelStatus,
   },
   /** Sends a signed test request through the public URL to this receiver (Check now). */
-  'receiver.check': { input: Empty, output: ReachCheck },
+  'receiver.check': { role: 'owner', input: Empty, output: ReachCheck },
   /** Searches the local mirror: total is every match, not just this page. */
-  'checkouts.search': { input: SearchInput, output: CheckoutPage },
+  'checkouts.search': { role: 'till', input: SearchInput, output: CheckoutPage },
   /** Starts a sync now (full: read everything again, from Settings); answers at once. */
   'checkouts.sync': {
+    role: 'till',
     input: z.object({ full: z.boolean().optional() }).strict(),
     output: SyncStatus,
   },
-  'checkouts.syncStatus': { input: Empty, output: SyncStatus },
-} as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
+  'checkouts.syncStatus': { role: 'till', input: Empty, output: SyncStatus },
+} as const satisfies Record<Channel, { role: Role; input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
   'payment.received': Payment,
@@ -236,6 +266,17 @@ export const eventSchemas = {
   // Every change of the mirror's sync (at most ~4 a second while it reads pages).
   'checkouts.sync': SyncStatus,
 } as const satisfies Record<EventName, z.ZodType>;
+
+/** The least role that receives each event (a stream carries only what its role may see). */
+export const eventRoles = {
+  'payment.received': 'watch',
+  'receiver.status': 'watch',
+  'checkout.created': 'till',
+  'checkout.updated': 'till',
+  'tunnel.status': 'watch',
+  'receiver.unreachable': 'watch',
+  'checkouts.sync': 'till',
+} as const satisfies Record<EventName, Role>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.
 type _SameChannels = [keyof typeof contract] extends [Channel]
