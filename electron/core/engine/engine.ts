@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import type { Channel } from '#shared/channels.ts';
 import type { Handlers, Output } from '#shared/contract.ts';
-import type { Engine, EngineOptions } from './types.ts';
+import { OWNER, type Caller, type Engine, type EngineOptions } from './types.ts';
+import { refuseAboveRole } from './roles.ts';
 import { EngineError } from '#shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { detailHandlers } from './handlers-detail.ts';
@@ -211,8 +212,13 @@ export async function createEngine(
   else watch.start();
   return {
     clockChanged,
-    async call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>> {
+    async call<C extends Channel>(
+      channel: C,
+      rawInput: unknown,
+      caller: Caller = OWNER,
+    ): Promise<Output<C>> {
       if (closing) throw new EngineError('internal', 'The console is shutting down.');
+      refuseAboveRole(channel, caller);
       const input = parseInput(channel, rawInput);
       const handler = handlers[channel] as (i: typeof input) => Promise<Output<C>>;
       try {

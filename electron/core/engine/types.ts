@@ -5,9 +5,26 @@ import type { EventPayload, Output } from '#shared/contract.ts';
 import type { ClockChange } from './clock-watch.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
 import type { SystemLocales } from './system-locales.ts';
+import type { Role } from '#shared/roles.ts';
+
+/**
+ * Who is calling, as the transport knows it: the desktop window and the console's own
+ * loopback tab are the owner; a paired screen (Settings → Other screens) has its role.
+ */
+export interface Caller {
+  role: Role;
+  /** The paired screen calling, if it is one (links it makes carry its name). */
+  device?: { id: string; name: string };
+}
+
+export const OWNER: Caller = Object.freeze({ role: 'owner' });
 
 export interface Engine {
-  call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>>;
+  /**
+   * Refuses a channel above `caller`'s role (forbidden_for_role) before reading the input.
+   * Transports always pass the caller; in-process callers (tests) are the owner.
+   */
+  call<C extends Channel>(channel: C, rawInput: unknown, caller?: Caller): Promise<Output<C>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** The receiver's full local URL (with its token path), or null while it is down. */
   receiverUrl(): string | null;
