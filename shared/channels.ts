@@ -30,6 +30,13 @@ export const CHANNELS = [
   'checkouts.search',
   'checkouts.sync',
   'checkouts.syncStatus',
+  'screens.set',
+  'screens.status',
+  'screens.pair',
+  'screens.devices',
+  'screens.approve',
+  'screens.update',
+  'screens.revoke',
 ] as const;
 
 export const EVENTS = [

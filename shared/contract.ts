@@ -13,6 +13,9 @@ import {
   PaymentPage,
   PhoneAccess,
   Profile,
+  ScreenDevice,
+  ScreensPairing,
+  ScreensStatus,
   ProfileList,
   ReachCheck,
   ReceiverRequest,
@@ -25,7 +28,7 @@ import {
   WebhookStatus,
 } from './domain.ts';
 import type { ErrorShape } from './errors.ts';
-import type { Role } from './roles.ts';
+import { ROLES, type Role } from './roles.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -36,6 +39,14 @@ const BaseUrl = z
   .refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://');
 const ApiKeyInput = z.string().trim().min(1).max(500);
 const CheckoutId = z.string().trim().min(1).max(200);
+const DeviceId = z.string().trim().min(1).max(64);
+/** What a paired screen is called ("Till 2"); no control characters. */
+export const DeviceName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(60, 'must be at most 60 characters')
+  .refine((n) => !/[\p{Cc}\p{Cf}]/u.test(n), 'must not contain control or invisible characters');
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const IsoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 /** A calendar day, YYYY-MM-DD (a real one: 2026-02-30 is refused). */
@@ -103,6 +114,10 @@ export const contract = {
           regional: z.string().max(64),
         })
         .optional(),
+      /** The caller's role, so the page shows only what it may do (absent: owner). */
+      role: z.enum(ROLES).optional(),
+      /** The paired screen's name, when the caller is one. */
+      screen: z.object({ name: z.string() }).optional(),
     }),
   },
   'profiles.list': { role: 'watch', input: Empty, output: ProfileList },
@@ -251,6 +266,43 @@ export const contract = {
     output: SyncStatus,
   },
   'checkouts.syncStatus': { role: 'till', input: Empty, output: SyncStatus },
+  /** Other screens: on/off and the address (any of this computer's, loopback included). */
+  'screens.set': {
+    role: 'owner',
+    input: z
+      .object({
+        enabled: z.boolean().optional(),
+        address: z.string().trim().min(1).max(100).optional(),
+      })
+      .strict(),
+    output: ScreensStatus,
+  },
+  'screens.status': { role: 'owner', input: Empty, output: ScreensStatus },
+  /** A new one-use pairing code (5 minutes); the one before it stops working. */
+  'screens.pair': { role: 'owner', input: Empty, output: ScreensPairing },
+  'screens.devices': {
+    role: 'owner',
+    input: Empty,
+    output: z.object({ devices: z.array(ScreenDevice) }),
+  },
+  'screens.approve': {
+    role: 'owner',
+    input: z.object({ id: DeviceId, role: z.enum(ROLES) }).strict(),
+    output: ScreenDevice,
+  },
+  'screens.update': {
+    role: 'owner',
+    input: z
+      .object({ id: DeviceId, name: DeviceName.optional(), role: z.enum(ROLES).optional() })
+      .strict(),
+    output: ScreenDevice,
+  },
+  /** Its event streams close at once; its next call is refused. */
+  'screens.revoke': {
+    role: 'owner',
+    input: z.object({ id: DeviceId }).strict(),
+    output: ScreenDevice,
+  },
 } as const satisfies Record<Channel, { role: Role; input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {

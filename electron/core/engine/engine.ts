@@ -29,6 +29,9 @@ import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { takeFolderLock } from '../folder-lock/index.ts';
+import { Screens, devicesSql, withCaller } from '../devices/index.ts';
+import { lanAddresses } from '../embedded-sandbox/lan-addresses.ts';
+import { screensHandlers } from './handlers-screens.ts';
 import { makePrivateDir } from '../store/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
@@ -175,7 +178,15 @@ export async function createEngine(
   );
   const offFollow = emitter.on('receiver.status', () => mirror.follow());
   mirror.sync();
+  const devices = devicesSql(store.db);
+  const screens = new Screens({
+    sql: devices,
+    addresses: internals.lanAddresses ?? (() => lanAddresses()),
+    now: opts.pairingClock ?? Date.now,
+    log,
+  });
   const handlers: Handlers = {
+    ...screensHandlers(screens),
     ...profileHandlers(ctx, { keyChanged: () => mirror.keyChanged() }),
     ...checkoutHandlers(ctx),
     ...detailHandlers(ctx),
@@ -222,7 +233,7 @@ export async function createEngine(
       const input = parseInput(channel, rawInput);
       const handler = handlers[channel] as (i: typeof input) => Promise<Output<C>>;
       try {
-        return await handler(input);
+        return withCaller(devices, active.id, channel, await handler(input), caller);
       } catch (err) {
         if (err instanceof EngineError) throw withoutTokens(err, tokens());
         // A full disk or a database held by another program: plain words, never SQLite's.
@@ -234,12 +245,16 @@ export async function createEngine(
       }
     },
     on: (event, listener) => emitter.on(event, listener),
+    screens,
     receiverUrl: () => active.receiverUrl(),
     close() {
       closing ??= (async () => {
         watch.stop();
         offFollow();
         try {
+          await screens
+            .close()
+            .catch((err: unknown) => log(`closing other screens: ${String(err)}`));
           await mirror.close();
           await active.close();
         } finally {

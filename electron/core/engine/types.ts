@@ -6,6 +6,13 @@ import type { ClockChange } from './clock-watch.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
 import type { SystemLocales } from './system-locales.ts';
 import type { Role } from '#shared/roles.ts';
+import type { Screens } from '../devices/index.ts';
+
+/** What a transport's server uses of Other screens (devices/screens.ts). */
+export type ScreensPort = Pick<
+  Screens,
+  'attach' | 'claim' | 'pairState' | 'authenticate' | 'streamOpened'
+>;
 
 /**
  * Who is calling, as the transport knows it: the desktop window and the console's own
@@ -34,6 +41,8 @@ export interface Engine {
    * and pushes the new status so relative times and today's totals recompute.
    */
   clockChanged(change: ClockChange): Promise<void>;
+  /** Other screens: pairing, device tokens, their streams; attach() gives it a server. */
+  screens: ScreensPort;
   close(): Promise<void>;
 }
 
@@ -58,6 +67,8 @@ export interface EngineOptions {
    * held): the desktop app brings its window to the front.
    */
   onSecondStart?: () => void;
+  /** The clock pairing codes expire by (default: the system's, Date.now). */
+  pairingClock?: () => number;
   /** Delays of the embedded sandbox's retry schedule are divided by this (tests). */
   sandboxTimeScale?: number;
 }

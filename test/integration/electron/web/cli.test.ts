@@ -78,7 +78,9 @@ describe('serve CLI', () => {
       expect(ready.receiver_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/\S+$/);
       const port = Number(url.port);
       const info = await rpc(port, ready.token, 'app.info', {});
-      expect(info.json()).toEqual({ data: { version: expect.any(String), transport: 'web' } });
+      expect(info.json()).toEqual({
+        data: { version: expect.any(String), transport: 'web', role: 'owner' },
+      });
       // The page is served (or, before a build, a page saying how to build it).
       const page = await rawRequest({ port, path: '/' });
       expect([200, 503]).toContain(page.status);
