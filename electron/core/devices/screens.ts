@@ -111,7 +111,7 @@ export class Screens {
       if (change.enabled && this.#host === null) {
         throw new EngineError(
           'conflict',
-          'This console cannot serve other screens (it was started without a server for them).',
+          'This console cannot serve other screens: the desktop app does not serve them yet. Close it and start the console with `npm run serve` (same data folder) to use Other screens.',
           { field: 'enabled' },
         );
       }

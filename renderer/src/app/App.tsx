@@ -20,6 +20,7 @@ import { CheckoutDetailView } from '../features/checkout-detail/index.ts';
 import { DamagedDbBanner } from './DamagedDbBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useTheme } from './use-theme.ts';
+import { shownScreen, useRole, useRoleKnown } from './role.ts';
 
 function useLiveUpdates() {
   const client = useQueryClient();
@@ -141,13 +142,19 @@ function useSoundPreference(): void {
 }
 
 export function App() {
-  const { onboarded, screen } = useUi();
+  const { onboarded: firstRunDone, screen: chosen } = useUi();
+  // A paired screen (Watch, Till) never sees first-run set-up, nor a screen above its role.
+  const role = useRole();
+  const roleKnown = useRoleKnown();
+  const onboarded = firstRunDone || role !== 'owner';
+  const screen = shownScreen(role, chosen);
   useTheme();
   useLiveUpdates();
   useSettingsPrefetch();
   useHeadingFocus();
   useSoundPreference();
   useUsedControlStaysInView(onboarded);
+  if (!roleKnown) return <Announcer />;
   if (!onboarded) {
     return (
       <>

@@ -6,6 +6,7 @@ import { useUi, type Screen } from '../state/ui-store.ts';
 import { isolate } from '../ui/Bidi.tsx';
 import { Badge } from '../ui/Feedback.tsx';
 import { Icon, type IconName } from '../ui/icons.tsx';
+import { canOpen, shownScreen, useRole } from './role.ts';
 
 type None = NoMessageValues;
 // The values each message takes, so a missing or misspelt placeholder is a type error.
@@ -70,7 +71,11 @@ const MARK = '◆';
 
 export function Sidebar() {
   const intl = useIntl();
-  const { screen, go, jump } = useUi();
+  const { screen: chosen, go, jump } = useUi();
+  // Only the screens this page's role opens (a Watch screen: Live payments alone).
+  const role = useRole();
+  const nav = NAV.filter((n) => canOpen(role, n.screen));
+  const screen = shownScreen(role, chosen);
   const profiles = useProfiles();
   const totals = useTotals();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
@@ -78,7 +83,7 @@ export function Sidebar() {
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const item = NAV[Number(e.key) - 1];
+      const item = nav[Number(e.key) - 1];
       if (item) {
         e.preventDefault();
         jump(item.screen);
@@ -86,7 +91,7 @@ export function Sidebar() {
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [jump]);
+  }, [jump, nav]);
 
   return (
     <nav className="sidebar" aria-label={intl.formatMessage(m.nav)}>
@@ -97,7 +102,7 @@ export function Sidebar() {
         <span className="brand-name">{intl.formatMessage(m.appName)}</span>
       </div>
       <ul>
-        {NAV.map((n, i) => {
+        {nav.map((n, i) => {
           const label = intl.formatMessage(n.label);
           return (
             <li key={n.screen}>

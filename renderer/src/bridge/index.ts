@@ -41,7 +41,7 @@ function resolve(): { api: MerchantApi; transport: Transport } | { error: string
         'This page needs its access link. Open the console from the address it printed when it started.',
     };
   }
-  return { api: wrapErrors(createWebBridge(token)), transport: 'web' };
+  return { api: wrapErrors(createWebBridge(token.token, '', token.kind)), transport: 'web' };
 }
 
 const resolved = resolve();

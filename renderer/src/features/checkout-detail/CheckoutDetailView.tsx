@@ -2,6 +2,7 @@
 // row it was opened from): summary, link with Copy / Open / QR, items, payments, webhook
 // events, and the switch. Mounted once by the app; rows open it with useCheckoutDetail.
 import { useState } from 'react';
+import { canCall, useRole } from '../../app/role.ts';
 import type { CheckoutDetail } from '#shared/domain.ts';
 import { formatMoney } from '#shared/money.ts';
 import { useCheckoutDetailQuery } from '../../api/queries.ts';
@@ -52,6 +53,7 @@ function DetailBody({ detail }: { detail: CheckoutDetail }) {
   const now = useNow(15_000);
   const [qr, setQr] = useState(false);
   const status = STATUS[checkoutState(c)];
+  const role = useRole();
   return (
     <div className="stack detail-body">
       <dl className="detail-summary">
@@ -77,6 +79,14 @@ function DetailBody({ detail }: { detail: CheckoutDetail }) {
             </time>
           </dd>
         </div>
+        {detail.made_on ? (
+          <div>
+            <dt>Made on</dt>
+            <dd className="truncate" title={detail.made_on.device ?? undefined}>
+              {detail.made_on.device ?? 'The console'}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <section aria-labelledby="detail-link">
         <h3 id="detail-link">Link</h3>
@@ -102,7 +112,7 @@ function DetailBody({ detail }: { detail: CheckoutDetail }) {
           />
         ) : null}
       </section>
-      <ActiveToggle detail={detail} />
+      {canCall(role, 'checkouts.setActive') ? <ActiveToggle detail={detail} /> : null}
       <ItemsSection detail={detail} />
       <PaymentsSection detail={detail} now={now} />
       <EventsSection detail={detail} now={now} />

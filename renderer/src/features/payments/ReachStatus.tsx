@@ -2,6 +2,7 @@
 // status strip: green with the round trip, amber with the reason, and Check now.
 import type { ReachCheck } from '#shared/domain.ts';
 import { useCheckReach } from '../../api/mutations.ts';
+import { canCall, useRole } from '../../app/role.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { exactTime } from '../../lib/time.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -25,6 +26,8 @@ export function CheckNowButton({ label = 'Check now' }: { label?: string }) {
       announce(r.reachable ? `Reachable (${r.round_trip_ms ?? 0} ms)` : unreachableText(r)),
     onError: (e) => announce(`The check could not run: ${errorMessage(e)}`),
   });
+  // A Watch or Till screen shows the result; running a check is the owner's.
+  if (!canCall(useRole(), 'receiver.check')) return null;
   return (
     <Button size="sm" busy={check.isPending} onClick={() => check.mutate()}>
       {label}

@@ -3,6 +3,7 @@
 // the fix next to it.
 import { useEffect, useState } from 'react';
 import { useRegisterWebhook } from '../../api/mutations.ts';
+import { canCall, useRole } from '../../app/role.ts';
 import { useProfiles, useReceiver, useTunnel } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
@@ -49,6 +50,7 @@ export function StatusStrip() {
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
   const t = tunnel.data;
   const showTunnel = active?.kind === 'live' && usesTool(t);
+  const canRegister = canCall(useRole(), 'webhook.register');
   const register = useRegisterWebhook({
     onSuccess: () => announce('Webhook registered'),
     onError: (e) => announce(`Webhook registration failed: ${errorMessage(e)}`),
@@ -111,9 +113,11 @@ export function StatusStrip() {
             ) : (
               <>
                 Not registered{' '}
-                <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
-                  Register now
-                </Button>
+                {canRegister ? (
+                  <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
+                    Register now
+                  </Button>
+                ) : null}
               </>
             )}
           </dd>

@@ -4,12 +4,15 @@
 // tooltip and its accessible name.
 import { usePhoneAccess, useProfiles } from '../../api/queries.ts';
 import { onlyOnThisComputer } from '../../lib/link-reach.ts';
+import { canCall, useRole } from '../../app/role.ts';
 
 export function ReachNote(props: { url: string; compact?: boolean }) {
   const profiles = useProfiles();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
   const sandbox = active?.kind === 'sandbox';
-  const phone = usePhoneAccess(sandbox);
+  // Phone mode is the owner's to read and change; a Till screen goes by the link itself.
+  const role = useRole();
+  const phone = usePhoneAccess(sandbox && canCall(role, 'sandbox.phoneAccess'));
   const payBase = sandbox && phone.data ? phone.data.pay_base : undefined;
   if (!onlyOnThisComputer(props.url, { sandbox, payBase })) return null;
   const why = explain(sandbox, payBase);
