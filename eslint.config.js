@@ -72,9 +72,9 @@ const BOUNDARIES = {
   ],
   preload: [
     ban(
-      ['**/core/**', '**/main/**', '**/web/**', '**/common/**'],
-      /\/(core|main|web|common)\//,
-      'The preload runs in the page: it may import only shared/.',
+      ['**/core/**', '**/main/**', '**/web/**', '**/common/**', '\\#shared/node/*'],
+      /(\/(core|main|web|common)\/|^#shared\/node\/)/,
+      'The preload runs in the page: it may import only shared/ (not shared/node/).',
     ),
     sandboxOverHttp,
     noRenderer,
@@ -84,6 +84,15 @@ const BOUNDARIES = {
       ['**/electron/**', 'electron', '**/sandbox/**', '**/renderer/**'],
       /((^|\/)(electron|sandbox|renderer)\/|^electron$)/,
       'shared/ is the bottom layer: it imports nothing of the app.',
+    ),
+  ],
+  // The rest of shared/ runs in the page too: no Node module, and not shared/node/.
+  // (In these gitignore-style groups a leading # starts a comment: it is escaped.)
+  sharedForPages: [
+    ban(
+      ['node:*', '\\#shared/node/*', '**/node/**'],
+      /(^node:|^#shared\/node\/|(^|\/)node\/)/,
+      'Only shared/node/ may use Node: the rest of shared/ is also loaded by the renderer.',
     ),
   ],
   sandbox: [
@@ -99,6 +108,11 @@ const BOUNDARIES = {
       /((^|\/)(electron|sandbox)\/|^electron$|^node:)/,
       'The renderer talks to the engine only through window.merchant.',
     ),
+    ban(
+      ['\\#shared/node/*', '**/shared/node/**'],
+      /(^#shared\/node\/|(^|\/)shared\/node\/)/,
+      'shared/node/ is Node code for the engine and the sandbox, not for the page.',
+    ),
   ],
 };
 
@@ -113,6 +127,26 @@ const literalImportOnly = {
   message: 'Name the module of import() in a string literal, so the boundaries can be checked.',
 };
 
+// One helper words a thrown value (shared/error-message.ts), not a ternary in every catch.
+const oneErrorMessage = {
+  selector:
+    'ConditionalExpression[test.operator="instanceof"][test.right.name="Error"][consequent.property.name="message"]:not([alternate.type="Literal"])',
+  message: "Use errorMessage(err) from '#shared/error-message.ts'.",
+};
+
+// The product reads no test-only environment variable: tests inject what they need through
+// options with a real meaning (docs/architecture.md, "Test hooks").
+const noTestEnv = [
+  {
+    selector: 'MemberExpression[object.property.name="env"][property.name=/TEST/]',
+    message: 'Product code reads no test-only environment variable: take an option instead.',
+  },
+  {
+    selector: 'Literal[value=/^MERCHANT_TEST_/]',
+    message: 'Product code reads no test-only environment variable: take an option instead.',
+  },
+];
+
 /** The two rules that enforce a boundary list, for static and dynamic imports. */
 function boundaryRules(bans, extraSyntax = [], paths = []) {
   return {
@@ -123,6 +157,8 @@ function boundaryRules(bans, extraSyntax = [], paths = []) {
     'no-restricted-syntax': [
       'error',
       literalImportOnly,
+      oneErrorMessage,
+      ...noTestEnv,
       ...bans.map(({ regex, message }) => ({
         // esquery ends a regex at the first slash, even an escaped one: spell it \x2F.
         selector: `ImportExpression[source.value=/${regex.source.replaceAll('\\/', '\\x2F')}/]`,
@@ -207,8 +243,15 @@ export default tseslint.config(
     rules: boundaryRules(BOUNDARIES.preload),
   },
   {
-    files: ['shared/**/*.ts'],
+    // Node code both the console and the sandbox use, one copy (Host allow-list, private
+    // files, group commit, CLI flags): shared/node/ may use Node; it imports nothing of the app.
+    files: ['shared/node/**/*.ts'],
     rules: boundaryRules(BOUNDARIES.shared),
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/node/**'],
+    rules: boundaryRules([...BOUNDARIES.shared, ...BOUNDARIES.sharedForPages]),
   },
   {
     files: ['sandbox/**/*.ts'],

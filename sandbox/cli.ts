@@ -3,7 +3,7 @@
 // Prints ONE JSON line on stdout when ready: {base_url, checkout_page_base, merchant_id,
 // api_key, pay_base (with --pay-listen)} for a merchant made for this start. Logs go to stderr. Bad flags exit 2.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { UsageError, folderFlag, hostFlag, parseFlags, portFlag } from '#shared/node/cli-flags.ts';
 import { payListenAddressProblem } from './http/pay-listener.ts';
 import { startSandbox, type RunningSandbox } from './index.ts';
 
@@ -22,8 +22,6 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --without-checkout-extensions
                     leave out GET/PATCH /api-checkouts/<id> (a service without them)
   -h, --help        show this help`;
-
-class UsageError extends Error {}
 
 interface CliOptions {
   port: number;
@@ -45,42 +43,28 @@ function numberFlag(name: string, raw: string | undefined, check: (n: number) =>
 }
 
 export function parseCli(argv: string[]): CliOptions | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        'time-scale': { type: 'string' },
-        'page-base': { type: 'string' },
-        'rate-limit': { type: 'string' },
-        'allow-private-webhooks': { type: 'boolean' },
-        'pay-listen': { type: 'string' },
-        'without-checkout-extensions': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const values = parseFlags(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    data: { type: 'string' },
+    'time-scale': { type: 'string' },
+    'page-base': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    'allow-private-webhooks': { type: 'boolean' },
+    'pay-listen': { type: 'string' },
+    'without-checkout-extensions': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
-  const port = numberFlag('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
+  const port = portFlag(values.port);
+  const host = hostFlag(values.host);
+  const data = folderFlag(values.data);
   const timeScale = numberFlag(
     'time-scale',
     values['time-scale'],
     (n) => Number.isFinite(n) && n > 0,
   );
   const rate = numberFlag('rate-limit', values['rate-limit'], (n) => Number.isFinite(n) && n > 0);
-  if (values.host !== undefined && values.host.trim() === '') {
-    throw new UsageError('--host: must not be empty');
-  }
-  if (values.data !== undefined && values.data.trim() === '') {
-    throw new UsageError('--data: must not be empty');
-  }
   const pageBase = values['page-base'];
   if (pageBase !== undefined && !/^https?:\/\/\S+$/.test(pageBase)) {
     throw new UsageError(`--page-base: "${pageBase}" is not an absolute http(s) URL`);
@@ -91,9 +75,9 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     if (problem !== null) throw new UsageError(`--pay-listen: "${payListen}" ${problem}`);
   }
   return {
-    port: port ?? 0,
-    host: values.host ?? '127.0.0.1',
-    dataDir: resolve(values.data ?? '.data/sandbox'),
+    port,
+    host,
+    dataDir: resolve(data ?? '.data/sandbox'),
     timeScale: timeScale ?? 1,
     ...(pageBase !== undefined ? { checkoutPageBase: pageBase } : {}),
     ...(rate !== undefined ? { rateLimitPerSecond: rate } : {}),

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createContext, type SandboxContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import type { NewMerchant } from './db/merchants.ts';
-import { allowedHostHeaders } from './http/host-guard.ts';
+import { allowedHostHeaders } from '#shared/node/host-guard.ts';
 import { PayListener, payListenAddressProblem, type PayListenerInfo } from './http/pay-listener.ts';
 import { createSandboxServer } from './http/server.ts';
 import { migrateOutbox, startDeliverer } from './outbox/index.ts';

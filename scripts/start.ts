@@ -13,6 +13,7 @@ import {
 } from './launch/electron-binary.ts';
 import { hasDisplay, openInBrowser } from './launch/open-browser.ts';
 import { serveInBrowser } from './launch/serve-in-browser.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DEV = process.argv.includes('--dev');
@@ -116,6 +117,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  say(`npm ${DEV ? 'run dev' : 'start'}: ${err instanceof Error ? err.message : String(err)}`);
+  say(`npm ${DEV ? 'run dev' : 'start'}: ${errorMessage(err)}`);
   process.exit(1);
 });

@@ -30,6 +30,11 @@ export const CHANNELS = [
   'checkouts.search',
   'checkouts.sync',
   'checkouts.syncStatus',
+  'day.current',
+  'day.close',
+  'day.closes',
+  'day.get',
+  'day.csv',
   'screens.set',
   'screens.status',
   'screens.pair',
@@ -47,6 +52,7 @@ export const EVENTS = [
   'tunnel.status',
   'receiver.unreachable',
   'checkouts.sync',
+  'day.closed',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -2,6 +2,7 @@
 // (unknown fields pass through the API client, not here), strict where the renderer sends.
 import { z } from 'zod';
 import { LANGUAGE_CHOICES } from './languages.ts';
+import { ClockTime } from './day.ts';
 
 const isoTime = z.string();
 
@@ -181,6 +182,10 @@ export const Settings = z.object({
   keep_receiving_when_closed: z.boolean(),
   /** The console's words: 'system' follows the computer's preferred languages. */
   language: z.enum(LANGUAGE_CHOICES),
+  /** When the business day rolls over (HH:MM, local): a bar open past midnight uses 04:00. */
+  day_rolls_at: ClockTime,
+  /** Close the day by itself at this local time (HH:MM); null: only a person closes it. */
+  day_auto_close_at: ClockTime.nullable(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -192,6 +197,8 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   keep_receiving_when_closed: true,
   language: 'system',
+  day_rolls_at: '00:00',
+  day_auto_close_at: null,
 };
 
 /**

@@ -19,6 +19,7 @@ import { safeOpenExternal } from './open-external.ts';
 import { APP_CSP, DEV_CSP, hardenContents, hardenSession, trustedUrlCheck } from './security.ts';
 import { createPaidTray, type PaidTray } from './tray.ts';
 import { createMainWindow } from './window.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 const DEV_URL = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const RENDERER_DIR = join(import.meta.dirname, '../renderer');
@@ -131,7 +132,7 @@ if (!app.requestSingleInstanceLock()) {
   // A terminal's Ctrl+C or a service manager's stop goes through the same clean shutdown.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
   start().catch((err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     dialog.showErrorBox('Merchant Console could not start', message);
     app.exit(1);
   });

@@ -4,10 +4,11 @@
 // the public URL to a port that may be reused.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createEngine, type EngineInternals } from '../core/index.ts';
+import { createEngine } from '../core/index.ts';
 import { USAGE, parseCliArgs } from './cli-args.ts';
 import { startWebServer } from './server.ts';
 import { rendererBuilt } from '../common/static-files.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 const RENDERER_DIR = resolve(import.meta.dirname, '../../out/renderer');
 
@@ -34,27 +35,6 @@ function apiTimeoutFromEnv(raw: string | undefined): number | undefined {
   return n;
 }
 
-/**
- * MERCHANT_TEST_MAX_PAGE_COUNT (tests only; the e2e disk-full test sets it): once started,
- * the console's database may not grow past this many pages (SQLite's max_page_count on the
- * store's and the receiver writer's connections; a value below the file's size means "no
- * growth at all"), as if the disk were full. Unset in normal use.
- */
-function testMaxPagesFromEnv(raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(
-      `serve: MERCHANT_TEST_MAX_PAGE_COUNT must be a whole number from 1, got "${raw}".`,
-    );
-    process.exit(2);
-  }
-  return n;
-}
-
-/** The engine's store, as its onStore hook hands it over. */
-type Store = Parameters<NonNullable<EngineInternals['onStore']>>[0];
-
 async function main(): Promise<void> {
   const parsed = parseCliArgs(process.argv.slice(2));
   if (!parsed.ok) {
@@ -75,23 +55,17 @@ async function main(): Promise<void> {
     );
   }
   const timeoutMs = apiTimeoutFromEnv(process.env.MERCHANT_API_TIMEOUT_MS);
-  const maxPages = testMaxPagesFromEnv(process.env.MERCHANT_TEST_MAX_PAGE_COUNT);
-  let store: Store | undefined;
-  const engine = await createEngine(
-    {
-      dataDir: opts.dataDir,
-      transport: 'web',
-      version: packageVersion(),
-      ...(opts.profile === undefined ? {} : { profile: opts.profile }),
-    },
-    {
-      ...(timeoutMs === undefined ? {} : { http: { timeoutMs } }),
-      ...(maxPages === undefined ? {} : { onStore: (s: Store) => (store = s) }),
-    },
-  );
-  if (maxPages !== undefined && store) {
-    await store.limitPages(maxPages);
-    console.error(`serve: test hook: the database may not grow past ${maxPages} pages.`);
+  const engine = await createEngine({
+    dataDir: opts.dataDir,
+    transport: 'web',
+    version: packageVersion(),
+    ...(opts.profile === undefined ? {} : { profile: opts.profile }),
+    ...(timeoutMs === undefined ? {} : { apiTimeoutMs: timeoutMs }),
+    ...(opts.maxDbPages === undefined ? {} : { maxDbPages: opts.maxDbPages }),
+    ...(opts.lanAddresses === undefined ? {} : { extraLanAddresses: opts.lanAddresses }),
+  });
+  if (opts.maxDbPages !== undefined) {
+    console.error(`serve: console.db may not grow past ${opts.maxDbPages} pages (--max-db-pages).`);
   }
   let web;
   try {
@@ -117,7 +91,7 @@ async function main(): Promise<void> {
       .then(
         () => process.exit(0),
         (err: unknown) => {
-          console.error('serve: shutdown failed:', err instanceof Error ? err.message : err);
+          console.error('serve: shutdown failed:', errorMessage(err));
           process.exit(1);
         },
       );
@@ -132,6 +106,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('serve: could not start:', err instanceof Error ? err.message : err);
+  console.error('serve: could not start:', errorMessage(err));
   process.exit(1);
 });

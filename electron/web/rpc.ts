@@ -5,6 +5,7 @@ import { CHANNELS, type Channel } from '#shared/channels.ts';
 import type { Caller, Engine } from '../core/index.ts';
 import { EngineError, toErrorShape } from '../core/index.ts';
 import { BodyError, STATUS_BY_CODE, readJsonBody, sendError, sendJson } from './http-json.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 const KNOWN = new Set<string>(CHANNELS);
 
@@ -50,7 +51,7 @@ export async function handleRpc(
     const shape = toErrorShape(err);
     if (!(err instanceof EngineError)) {
       // Unknown failures are logged here with their detail; the caller gets a generic text.
-      console.error(`rpc ${channelName} failed:`, err instanceof Error ? err.message : err);
+      console.error(`rpc ${channelName} failed:`, errorMessage(err));
     }
     const extra: Record<string, string> =
       shape.retry_after_s === undefined ? {} : { 'Retry-After': String(shape.retry_after_s) };

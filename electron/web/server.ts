@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OWNER, type Caller, type Engine, type ScreensHost } from '../core/index.ts';
+import { allowedHostHeaders } from '#shared/node/host-guard.ts';
 import {
-  allowedHostHeaders,
   checkHostAndOrigin,
   newToken,
   publicHost,
@@ -19,6 +19,7 @@ import { handlePair, isPairRoute, remoteAddress } from './pair-routes.ts';
 import { handleRpc } from './rpc.ts';
 import { createEventHub } from './sse.ts';
 import { serveStatic } from '../common/static-files.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface WebServerOptions {
   engine: Engine;
@@ -58,7 +59,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 function serverFor(route: Route): Server {
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
-      console.error('web transport:', err instanceof Error ? err.message : err);
+      console.error('web transport:', errorMessage(err));
       if (!res.headersSent) {
         sendError(res, 500, {
           code: 'internal',

@@ -20,6 +20,7 @@ import './styles/settings.css';
 import './styles/narrow.css';
 import './styles/print.css';
 import './styles/print-card.css';
+import './styles/day.css';
 
 const root = createRoot(document.getElementById('root')!);
 

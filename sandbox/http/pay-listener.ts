@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandboxContext } from '../context.ts';
-import { allowedHostHeaders, hostForUrl, isWildcardHost } from './host-guard.ts';
+import { allowedHostHeaders, hostForUrl, isWildcardHost } from '#shared/node/host-guard.ts';
 import { createPayServer } from './pay-server.ts';
 
 export interface PayListenerInfo {

@@ -12,7 +12,7 @@ import { fail, onClientError, TIMEOUTS } from './server.ts';
 export interface PayServerOptions {
   /** This listener's own base URL (redirects stay on it). */
   base: string;
-  /** Host header values naming this listener (host-guard.ts allowedHostHeaders). */
+  /** Host header values naming this listener (shared/node/host-guard.ts allowedHostHeaders). */
   allowedHosts: Set<string>;
 }
 

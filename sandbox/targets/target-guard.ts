@@ -9,7 +9,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { isLoopbackHost, isWildcardHost } from '../http/host-guard.ts';
+import { isLoopbackHost, isWildcardHost } from '#shared/node/host-guard.ts';
 import { addressClass, isIpLiteral, type AddressClass } from './address-class.ts';
 
 export interface ResolvedAddress {

@@ -16,6 +16,7 @@ import { inTransaction } from '../db/open.ts';
 import { HttpError, validationError } from '../http/respond.ts';
 import { newId } from '../ids-and-keys.ts';
 import { fastCreateInput, type CreateInput } from './fast-input.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface CreateJob {
   merchantId: string;
@@ -147,7 +148,7 @@ export function insertBatch(
         inTransaction(db, () => repo.insertRows([row]));
         return null;
       } catch (err) {
-        return err instanceof Error ? err.message : String(err);
+        return errorMessage(err);
       }
     });
   }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CheckoutRepo, toStoredRow, type NewCheckout, type StoredRow } from '../db/checkouts.ts';
-import { GroupCommitter } from '../group-commit.ts';
+import { GroupCommitter } from '#shared/node/group-commit.ts';
 import { insertBatch } from './create-batch.ts';
 import { CommitPlacement } from './placement.ts';
 

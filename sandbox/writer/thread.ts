@@ -5,6 +5,7 @@ import { CheckoutRepo } from '../db/checkouts.ts';
 import { openDatabase } from '../db/open.ts';
 import type { StoredRow } from '../db/checkouts.ts';
 import { insertBatch } from './create-batch.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface BatchMessage {
   type: 'batch';
@@ -27,7 +28,7 @@ port.on('message', (msg: BatchMessage | { type: 'close' }) => {
   try {
     results = insertBatch(db, repo, msg.rows);
   } catch (err) {
-    port.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
+    port.postMessage({ id: msg.id, error: errorMessage(err) });
     return;
   }
   // The commit's own time (no handoff), so the main thread can tell whether to commit inline.

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { errorMessage } from '#shared/error-message.ts';
 
 /** What the build reads: a change in any of these makes out/ stale. */
 export const BUILD_INPUTS = [
@@ -84,7 +85,7 @@ if (import.meta.main) {
     const outcome = buildIfStale(root, (line) => console.error(line));
     if (!outcome.built) console.error('The build in out/ is up to date.');
   } catch (err) {
-    console.error(`Build: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`Build: ${errorMessage(err)}`);
     process.exit(1);
   }
 }

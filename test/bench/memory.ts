@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { reconcileCounters } from '../../electron/core/store/reconcile-counters.ts';
 import { parseArgs } from 'node:util';
-import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts';
+import { createEngine } from '../../electron/core/index.ts';
+import { DB_FILE } from '../../electron/core/engine/engine.ts';
+import { MemoryVault } from '../../electron/core/vault/index.ts';
 import { expectSamples } from './samples.ts';
 
 const { values } = parseArgs({
@@ -41,10 +43,13 @@ const mb = (n: number) => Number((n / 1024 / 1024).toFixed(1));
 /** Child: the engine, paging through payments on request and reporting its memory. */
 async function child(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc!;
-  const engine = await createEngine(
-    { dataDir: process.env.MEM_DIR!, transport: 'web', version: 'bench', vault: new MemoryVault() },
-    { log: () => {} },
-  );
+  const engine = await createEngine({
+    dataDir: process.env.MEM_DIR!,
+    transport: 'web',
+    version: 'bench',
+    vault: new MemoryVault(),
+    log: () => {},
+  });
   const settle = async () => {
     for (let i = 0; i < 3; i++) {
       gc();

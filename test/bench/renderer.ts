@@ -130,8 +130,9 @@ async function main() {
       page.evaluate(
         `(${SCROLL_SCRIPT})(${JSON.stringify({ selector, step: 600, maxFrames: 4000 })})`,
       ) as Promise<Record<string, number>>;
-    const feedFirst = await scroll('.feed-scroll');
-    const feedSecond = await scroll('.feed-scroll');
+    // The feed scrolls with its screen: the main area is its one scroll container.
+    const feedFirst = await scroll('#main');
+    const feedSecond = await scroll('#main');
     const rowsInDom = (await page.evaluate(
       'document.querySelectorAll(".pay-row").length',
     )) as number;

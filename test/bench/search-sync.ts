@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, MemoryVault } from '../../electron/core/index.ts';
+import { createEngine } from '../../electron/core/index.ts';
+import { MemoryVault } from '../../electron/core/vault/index.ts';
 import { startSandbox } from '../../sandbox/index.ts';
 import type { SyncStatus } from '#shared/domain.ts';
 
@@ -46,15 +47,13 @@ export async function firstSync(n: number, words: readonly string[]) {
     }
     const bareS = (performance.now() - tb) / 1000;
 
-    const engine = await createEngine(
-      {
-        dataDir: join(dir, 'console'),
-        transport: 'web',
-        version: 'bench',
-        vault: new MemoryVault(),
-      },
-      { log: () => {} },
-    );
+    const engine = await createEngine({
+      dataDir: join(dir, 'console'),
+      transport: 'web',
+      version: 'bench',
+      vault: new MemoryVault(),
+      log: () => {},
+    });
     try {
       const p = await engine.call('profiles.add', { name: 'Shop', base_url: sandbox.baseUrl, key });
       const ts = performance.now();

@@ -9,7 +9,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { DB_FILE, type MemoryVault } from '../../electron/core/index.ts';
+import { DB_FILE } from '../../electron/core/engine/engine.ts';
+import type { MemoryVault } from '../../electron/core/vault/index.ts';
 import type { createEngine } from '../../electron/core/index.ts';
 import { searchCheckouts } from '../../electron/core/store/checkout-search.ts';
 import { openStore } from '../../electron/core/store/index.ts';

@@ -20,7 +20,9 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { createEngine, DB_FILE, MemoryVault } from '../../electron/core/index.ts';
+import { createEngine } from '../../electron/core/index.ts';
+import { DB_FILE } from '../../electron/core/engine/engine.ts';
+import { MemoryVault } from '../../electron/core/vault/index.ts';
 import { openStore } from '../../electron/core/store/index.ts';
 import type { CheckoutInput } from '../../electron/core/store/types.ts';
 import {
@@ -145,15 +147,13 @@ function seedMirror(dbPath: string, n: number): number {
 async function child(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc!;
   const vault = new MemoryVault();
-  const engine = await createEngine(
-    {
-      dataDir: process.env.SEARCH_DIR!,
-      transport: 'web',
-      version: 'bench',
-      vault,
-    },
-    { log: () => {} },
-  );
+  const engine = await createEngine({
+    dataDir: process.env.SEARCH_DIR!,
+    transport: 'web',
+    version: 'bench',
+    vault,
+    log: () => {},
+  });
   const base = { limit: 25, offset: 0 };
   let normalComplete = 0;
   const time = async (input: object) => {

@@ -145,6 +145,7 @@ test('a new base URL removes the key, says so, and the new address never sees it
     await page.getByRole('button', { name: 'Create payment link' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /No API key/ })).toBeVisible();
     await openSettings(page);
+    await page.getByText('Advanced', { exact: true }).click();
     await page.getByRole('button', { name: 'Re-register webhook' }).click();
     await expect(page.getByText(/Not registered: .*No API key/)).toBeVisible();
 

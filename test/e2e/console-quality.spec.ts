@@ -170,6 +170,7 @@ test.describe('keyboard and settings', () => {
       .poll(async () => (await mc.rpc<{ sound: boolean }>('settings.get')).sound)
       .toBe(true);
 
+    await page.getByText('Advanced', { exact: true }).click();
     await page.getByRole('button', { name: 'Re-register webhook' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Webhook registered' })).toBeVisible();
 
@@ -182,7 +183,8 @@ test.describe('keyboard and settings', () => {
     expect(csv).toContain('Gift card');
     expect(csv.split('\n')[0]).toMatch(/id/i);
 
-    await expect(page.getByLabel('API key (masked)')).toContainText('sk_live_••••');
+    // The sandbox's own key is called the sandbox key (it works only with the sandbox).
+    await expect(page.getByLabel('Sandbox key (masked)')).toContainText('sk_live_••••');
     await shootBothThemes(page, 'settings-full');
   });
 });

@@ -99,6 +99,7 @@ test('a forged payment is flagged, not paid; an unsigned one is refused', async 
   // Settings lists what the receiver answered: the refusal with its reason, the events it
   // stored, and never the receiver's token.
   await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByText('Advanced', { exact: true }).click();
   const requests = page.getByRole('table', { name: 'Recent requests' });
   await expect(requests.getByRole('row').filter({ hasText: '401' })).toContainText(
     'Missing webhook-id, webhook-timestamp or webhook-signature header.',
@@ -166,7 +167,7 @@ test('payments are kept across a restart', async ({ page, console: mc, browser }
   // Same port, so this browser profile keeps its UI state. The new run prints a new link;
   // opening it in the same tab changes only the fragment, and the console adopts the token.
   await page.goto(mc.info.url);
-  await expect(page.getByText('Live updates')).toBeVisible();
+  await expect(page.getByLabel('Receiver status')).toContainText('Receiving payments');
   await page.getByRole('button', { name: 'Live payments' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Sourdough' })).toContainText(
     'Verified',

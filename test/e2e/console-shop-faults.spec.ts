@@ -3,8 +3,8 @@
 // damaged console.db (the banner, and re-importing the service's checkouts), and a sleep of
 // the computer shown as such among the receiver's gaps.
 //
-// The full disk is made by MERCHANT_TEST_MAX_PAGE_COUNT, a test-only hook of electron/web/
-// cli.ts: once started, the console's database may not grow (SQLite's max_page_count).
+// The full disk is made with `npm run serve --max-db-pages 1`: once started, the console's
+// database may not grow (SQLite's max_page_count).
 //
 // Breaks tried: StatusStrip without the "Receiver problem" notice (the strip test fails);
 // DamagedDbBanner returning null (the banner test fails); StatusStrip ignoring the gap's
@@ -40,13 +40,8 @@ const nav = (page: Page, name: RegExp) =>
 test('a full disk: the status strip says so, and so does a link that cannot be kept', async ({
   page,
 }) => {
-  const saved = process.env.MERCHANT_TEST_MAX_PAGE_COUNT;
   // 1 is below any database's size: from the start, the file may not grow at all.
-  process.env.MERCHANT_TEST_MAX_PAGE_COUNT = '1';
-  const mc = await launchConsole().finally(() => {
-    if (saved === undefined) delete process.env.MERCHANT_TEST_MAX_PAGE_COUNT;
-    else process.env.MERCHANT_TEST_MAX_PAGE_COUNT = saved;
-  });
+  const mc = await launchConsole({ args: ['--max-db-pages', '1'] });
   try {
     await openConsole(page, mc);
     await trySandbox(page);

@@ -212,6 +212,7 @@ test('every field with an error names it in aria-describedby', async () => {
   );
 
   await nav('Settings').click();
+  await page.getByText('Advanced', { exact: true }).click();
   await page.getByLabel('Receiver port').fill('port');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByLabel('Receiver port')).toHaveAttribute('aria-invalid', 'true');

@@ -113,7 +113,9 @@ test('live profile → choose cloudflared → up and reachable → pay → the p
     currency: 'EUR',
   });
   await page.getByRole('button', { name: 'Live payments' }).click();
-  // The strip shows the tunnel with its address.
+  // The strip shows the tunnel with its address (in its cells, behind Details while all is
+  // well).
+  await page.getByLabel('Receiver status').getByRole('button', { name: 'Details' }).click();
   const strip = page.getByRole('definition').filter({ hasText: 'Up at' });
   await expect(strip).toContainText(tunnel.public_url);
   // The check after the tunnel came up proves the service can reach us through it. Known

@@ -22,6 +22,9 @@ test('Export: BOM, ";" and 4,50 for de-DE, local and UTC times, a date range', a
   page,
   console: mc,
 }) => {
+  // English words with the page's German regional format (the separator and the decimal
+  // comma follow the region, not the words).
+  await mc.rpc('settings.set', { language: 'en' });
   await openConsole(page, mc);
   await trySandbox(page);
   await mc.rpc('checkouts.create', {

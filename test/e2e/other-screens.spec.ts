@@ -1,5 +1,5 @@
 // Issue 25 end to end: one console (the browser transport and the engine, in this process so
-// the pairing clock can be moved: EngineOptions.pairingClock) and three browser contexts,
+// the pairing clock can be moved: EngineParts.pairingClock) and three browser contexts,
 // Owner, Till and Watch. Pairing by the code decoded from the QR's pixels (jsQR), the
 // owner's approval, what each role sees and may do, revoking the Till while it streams, an
 // expired and a reused pairing code. Screenshots for docs/console.md.
@@ -7,7 +7,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MemoryVault, createEngine, type Engine } from '../../electron/core/index.ts';
+import { createEngine, type Engine } from '../../electron/core/index.ts';
+import { MemoryVault } from '../../electron/core/vault/index.ts';
 import { startWebServer, type WebServer } from '../../electron/web/server.ts';
 import { decodeImage } from './fixtures/qr-decode.ts';
 
@@ -31,10 +32,10 @@ test.beforeAll(async () => {
       transport: 'web',
       version: '0.0.0-e2e',
       vault: new MemoryVault(),
-      pairingClock: () => clock.ms,
+      log: () => undefined,
     },
     // Loopback stands in for the shop's Wi-Fi address: no LAN address is offered.
-    { log: () => undefined, lanAddresses: () => [] },
+    { pairingClock: () => clock.ms, lanAddresses: () => [] },
   );
   web = await startWebServer({ engine, staticDir: join(ROOT, 'out/renderer') });
 });
@@ -131,14 +132,14 @@ test('three screens on one console: pairing, roles, revoke, expired and reused c
   await shoot(till, 'other-screens-waiting', true);
   await approve(owner, 'Till 1', 'Till');
   await expect(till.getByRole('heading', { name: 'New payment link' })).toBeVisible();
-  await expect(nav(till)).toHaveText(['New payment link', 'Checkouts', 'Live payments']);
+  await expect(nav(till)).toHaveText(['New payment link', 'Checkouts', 'Live payments', 'Day']);
 
-  // The Watch tablet: a new code (the QR again), approved as Watch: Live payments alone.
+  // The Watch tablet: a new code (the QR again), approved as Watch: Live payments and Day.
   const watchUrl = await newPairingUrl(browser, owner);
   const watch = await askToPair(browser, watchUrl, 'Counter tablet');
   await approve(owner, 'Counter tablet', 'Watch');
   await expect(watch.getByRole('heading', { name: 'Live payments' })).toBeVisible();
-  await expect(nav(watch)).toHaveText(['Live payments']);
+  await expect(nav(watch)).toHaveText(['Live payments', 'Day']);
   await expect(watch.getByRole('button', { name: 'Check now' })).toHaveCount(0); // the owner's
   const devices = section.getByRole('table');
   await expect(devices.getByRole('row', { name: /Till 1/ }).getByText('Connected')).toBeVisible();
@@ -165,6 +166,17 @@ test('three screens on one console: pairing, roles, revoke, expired and reused c
     await expect(page.locator(`.pay-row[data-checkout-id="${checkout.id}"]`)).toHaveCount(1);
   }
   await shoot(watch, 'other-screens-watch', true);
+
+  // The Watch tablet's Day screen: the open period's X report to print, nothing of the
+  // owner's (closing, past closes, the CSV files, the day's settings).
+  await nav(watch).filter({ hasText: 'Day' }).click();
+  await expect(watch.getByRole('heading', { name: 'Open period' })).toBeVisible();
+  await expect(watch.getByRole('button', { name: 'Print 80 mm' })).toBeVisible();
+  for (const ownerOnly of ['Close the day…', 'CSV summary', 'CSV payments']) {
+    await expect(watch.getByRole('button', { name: ownerOnly })).toHaveCount(0);
+  }
+  await expect(watch.getByRole('heading', { name: /Past closes|Day settings/ })).toHaveCount(0);
+  await nav(watch).filter({ hasText: 'Live payments' }).click();
 
   // What a role may not do, the engine refuses whatever the page shows.
   const refused = await till.evaluate(async () => {

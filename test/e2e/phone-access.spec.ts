@@ -1,21 +1,13 @@
 // Phone mode in Chromium through electron/web and the real embedded sandbox: Settings →
 // "Let phones on this Wi-Fi open sandbox links" on 127.0.0.2 (standing in for the LAN
-// address, offered through the test hook for the interface list), a new link's QR code
+// address, offered with `npm run serve --lan-address`), a new link's QR code
 // decodes to it, a "phone" pays there and the payment arrives live; turned off, links are
 // "Only on this computer" again.
 import jsqr from 'jsqr';
 import type { Locator, Page } from '@playwright/test';
-import {
-  expect,
-  launchConsole,
-  openConsole,
-  test,
-  trySandbox,
-  type ConsoleHandle,
-} from './fixtures/console.ts';
+import { expect, launchConsole, openConsole, test, trySandbox } from './fixtures/console.ts';
 import { shootBothThemes } from './fixtures/screens.ts';
 import { canBindSecondLoopback, SECOND_LOOPBACK } from '../support/second-loopback.ts';
-import { EXTRA_ADDRESSES_ENV } from '../../electron/core/embedded-sandbox/lan-addresses.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -71,14 +63,8 @@ test('a phone on the Wi-Fi opens the QR code and pays; the payment arrives live'
     !(await canBindSecondLoopback()),
     `cannot listen on ${SECOND_LOOPBACK} here (macOS: sudo ifconfig lo0 alias 127.0.0.2 up)`,
   );
-  // The console's engine reads the hook at each call; only this console gets it.
-  process.env[EXTRA_ADDRESSES_ENV] = SECOND_LOOPBACK;
-  let mc: (ConsoleHandle & { close(): Promise<void> }) | undefined;
-  try {
-    mc = await launchConsole();
-  } finally {
-    delete process.env[EXTRA_ADDRESSES_ENV];
-  }
+  // A test machine's interfaces cannot be used: the address is named as a user would.
+  const mc = await launchConsole({ args: ['--lan-address', SECOND_LOOPBACK] });
   try {
     await openConsole(page, mc);
     await trySandbox(page);

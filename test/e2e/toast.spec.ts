@@ -16,8 +16,10 @@ test('"Sandbox ready" covers no control, goes once the form is used, or by itsel
   await trySandbox(page);
   const toast = page.locator('.toast');
   await expect(toast).toHaveText('Sandbox ready. Create your first payment link.');
-  // From here the page's timers wait for the test.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  // From here the page's timers wait for the test. The pause is a little ahead of the page's
+  // now: a loaded machine may take more than a few ms to get there (pauseAt refuses the past),
+  // and the toast lasts 3.5 s.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
   const toastBox = await boxOf(toast);
   for (const control of await page.locator('#main :is(input, button, select)').all()) {
     if (!(await control.isVisible())) continue;

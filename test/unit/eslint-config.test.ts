@@ -104,6 +104,27 @@ describe('the other layers', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps Node code of shared/ in shared/node/, out of the page', async () => {
+    expect(await broken('shared/sample.ts', staticImport('node:fs'))).toHaveLength(1);
+    expect(await broken('shared/sample.ts', staticImport('./node/host-guard.ts'))).toHaveLength(1);
+    expect(await broken('shared/node/sample.ts', staticImport('node:fs'))).toEqual([]);
+    expect(await broken('shared/node/sample.ts', staticImport('../electron/x.ts'))).toHaveLength(1);
+    expect(
+      await broken('renderer/src/lib/sample.ts', staticImport('#shared/node/host-guard.ts')),
+    ).toHaveLength(1);
+    expect(
+      await broken('electron/preload/sample.ts', dynamicImport('#shared/node/host-guard.ts')),
+    ).toHaveLength(1);
+    // The engine and the sandbox both may use it.
+    for (const file of [
+      'electron/web/sample.ts',
+      'electron/core/store/sample.ts',
+      'sandbox/sample.ts',
+    ]) {
+      expect(await broken(file, staticImport('#shared/node/host-guard.ts'))).toEqual([]);
+    }
+  });
+
   it('keeps mutations and cache updates out of the screens', async () => {
     const code =
       "import { useMutation } from '@tanstack/react-query';\nexport const m = useMutation;\n";
@@ -111,6 +132,35 @@ describe('the other layers', () => {
       expect.stringMatching(/renderer\/src\/api\/mutations\.ts/),
     ]);
     expect(await broken('renderer/src/api/sample.ts', code)).toEqual([]);
+  });
+
+  it('words a thrown value with the one errorMessage helper, not a ternary', async () => {
+    const ternary =
+      'export const m = (err: unknown) => (err instanceof Error ? err.message : String(err));\n';
+    for (const file of [
+      'electron/core/receiver/sample.ts',
+      'electron/web/sample.ts',
+      'sandbox/sample.ts',
+      'renderer/src/app/sample.ts',
+    ]) {
+      expect(await broken(file, ternary)).toEqual([
+        expect.stringMatching(/^no-restricted-syntax: .*errorMessage/),
+      ]);
+    }
+  });
+
+  it('keeps test-only environment variables out of the product', async () => {
+    for (const file of ['electron/core/embedded-sandbox/sample.ts', 'electron/web/sample.ts']) {
+      expect(await broken(file, 'export const n = process.env.MERCHANT_TEST_MAX_PAGES;\n')).toEqual(
+        [expect.stringMatching(/^no-restricted-syntax: .*test-only environment/)],
+      );
+      expect(await broken(file, "export const k = 'MERCHANT_TEST_LAN_ADDRESSES';\n")).toHaveLength(
+        1,
+      );
+      expect(
+        await broken(file, "export const e = process.env['MERCHANT_API_TIMEOUT_MS'];\n"),
+      ).toEqual([]);
+    }
   });
 
   it('still keeps raw ipcMain to the typed wrapper', async () => {

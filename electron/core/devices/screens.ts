@@ -4,6 +4,7 @@
 // gets its token; the owner approves it with a role. Every later request carries the token
 // (Authorization: Bearer) and runs with that role; revoking closes its streams at once.
 import type { ScreenDevice, ScreensPairing, ScreensStatus } from '#shared/domain.ts';
+import { errorMessage } from '#shared/error-message.ts';
 import { EngineError } from '#shared/errors.ts';
 import type { Role } from '#shared/roles.ts';
 import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
@@ -153,7 +154,7 @@ export class Screens {
     } catch (err) {
       // The port paired screens knew is taken now: any free one (they pair again).
       if (s.port === 0 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
-        this.#error = `Other screens cannot be served on ${address}: ${err instanceof Error ? err.message : String(err)}`;
+        this.#error = `Other screens cannot be served on ${address}: ${errorMessage(err)}`;
         this.#o.log(this.#error);
         return;
       }

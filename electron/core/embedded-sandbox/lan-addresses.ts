@@ -12,16 +12,14 @@ export interface LanAddress {
 
 export type InterfaceTable = NodeJS.Dict<NetworkInterfaceInfo[]>;
 
-/**
- * Tests only: comma-separated addresses added to the list (127.0.0.2 stands in for a LAN
- * address in the end-to-end test, since a test machine's real interfaces cannot be used).
- */
-export const EXTRA_ADDRESSES_ENV = 'MERCHANT_TEST_LAN_ADDRESSES';
-
 function isLinkLocalV6(address: string): boolean {
   return /^fe[89ab][0-9a-f]:/i.test(address);
 }
 
+/**
+ * The addresses of `table`, then `extra` (addresses the user named, `npm run serve
+ * --lan-address`, for an interface the table leaves out), each once, labelled "added".
+ */
 export function lanAddresses(
   table: InterfaceTable = networkInterfaces(),
   extra: readonly string[] = [],
@@ -43,12 +41,6 @@ export function lanAddresses(
   const added = extra
     .map((a) => a.trim())
     .filter((a) => a !== '' && !seen.has(a))
-    .map((address) => ({ name: 'test', address }));
+    .map((address) => ({ name: 'added', address }));
   return [...v4, ...v6, ...added];
-}
-
-/** The extra addresses named by EXTRA_ADDRESSES_ENV, if any. */
-export function extraAddressesFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  const raw = env[EXTRA_ADDRESSES_ENV];
-  return raw ? raw.split(',').filter((a) => a.trim() !== '') : [];
 }

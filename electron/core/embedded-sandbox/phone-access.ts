@@ -7,6 +7,7 @@ import { EngineError } from '#shared/errors.ts';
 import type { LanAddress } from './lan-addresses.ts';
 import type { EmbeddedSandbox } from './launcher.ts';
 import type { PhoneAccessSetting } from './phone-access-repo.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface PhoneAccessOptions {
   read(): PhoneAccessSetting;
@@ -103,7 +104,7 @@ export class PhoneAccess {
     try {
       await sandbox.openPayListener(address);
     } catch (err) {
-      this.#error = `Phones cannot be let in on ${address}: ${err instanceof Error ? err.message : String(err)}`;
+      this.#error = `Phones cannot be let in on ${address}: ${errorMessage(err)}`;
       this.#options.log(this.#error);
     }
   }

@@ -2,11 +2,12 @@
 // active and kept running until the engine closes (checkout links handed out keep working
 // while another profile is active). Why it could not start is kept for the status.
 import type { PhoneAccess as PhoneAccessStatus } from '#shared/domain.ts';
-import { extraAddressesFromEnv, lanAddresses, type LanAddress } from './lan-addresses.ts';
+import { lanAddresses, type LanAddress } from './lan-addresses.ts';
 import type { EmbeddedSandbox } from './launcher.ts';
 import { PhoneAccess, type PhoneAccessChange } from './phone-access.ts';
 import { readPhoneAccess, writePhoneAccess } from './phone-access-repo.ts';
 import { ensureSandboxKey, startEmbeddedSandbox, type SandboxSetup } from './profile-setup.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export class SandboxHost {
   readonly #options: SandboxSetup;
@@ -20,7 +21,7 @@ export class SandboxHost {
     this.#phone = new PhoneAccess({
       read: () => readPhoneAccess(db),
       write: (setting) => writePhoneAccess(db, setting),
-      addresses: options.lanAddresses ?? (() => lanAddresses(undefined, extraAddressesFromEnv())),
+      addresses: options.lanAddresses ?? (() => lanAddresses()),
       log: options.log,
     });
   }
@@ -45,7 +46,7 @@ export class SandboxHost {
       await ensureSandboxKey(this.#options, this.#sandbox);
       this.#error = null;
     } catch (err) {
-      this.#error = `The embedded sandbox could not start: ${err instanceof Error ? err.message : String(err)}`;
+      this.#error = `The embedded sandbox could not start: ${errorMessage(err)}`;
       this.#options.log(this.#error);
     }
   }

@@ -1,12 +1,13 @@
 // What an ActiveProfile is built from: the store, the keys, the event emitter and the data
-// folder, and the knobs tests turn (clocks, timers, LAN addresses, tunnel tool settings).
+// folder, and how its parts run (each setting has a real default: the service client's
+// timeouts, where phone mode finds this computer's addresses, how receivers and tunnels run).
 import type { HttpConfig } from '../api/index.ts';
 import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
-import type { RunningReceiver } from '../receiver/index.ts';
+import type { ReachSettings } from '../reach/index.ts';
+import type { ReceivingSettings } from '../receiver/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Emitter } from './events.ts';
-import type { ReachTimer } from './reach-monitor.ts';
 
 export interface ActiveProfileOptions {
   store: Store;
@@ -15,25 +16,9 @@ export interface ActiveProfileOptions {
   dataDir: string;
   sandboxTimeScale?: number | undefined;
   http?: Partial<HttpConfig> | undefined;
-  recheckMs?: number | undefined;
-  /** Given each receiver once it listens (tests only). */
-  onReceiver?: ((receiver: RunningReceiver) => void) | undefined;
-  /** This computer's LAN addresses for phone mode (tests inject a table). */
+  /** This computer's LAN addresses for phone mode (default: its network interfaces). */
   lanAddresses?: (() => LanAddress[]) | undefined;
-  /** Where tunnel tools are found and how fast they are restarted (tests shorten it). */
-  tunnel?: TunnelInternals | undefined;
-  now?: (() => Date) | undefined;
-  /** The 10-minute reachability schedule's timer, and how long one check may take. */
-  reachTimer?: ReachTimer | undefined;
-  reachTimeoutMs?: number | undefined;
+  receiving?: ReceivingSettings | undefined;
+  reach?: ReachSettings | undefined;
   log: (message: string) => void;
-}
-
-export interface TunnelInternals {
-  /** The environment tools are found in (PATH) and run with; default process.env. */
-  env?: NodeJS.ProcessEnv;
-  /** First restart delay of a tunnel that died (default 1 s, doubling). */
-  backoffMs?: number;
-  /** How long a tunnel may take to report its URL (default 30 s). */
-  startTimeoutMs?: number;
 }

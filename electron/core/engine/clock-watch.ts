@@ -20,6 +20,11 @@ export interface WatchClock {
    * zones with today's offset but other daylight-saving rules changes later days.
    */
   tzName?(): string;
+  /**
+   * Calls `fn` every `ms` until the returned function is called (default: setInterval, never
+   * keeping the process alive); a test's clock calls it by hand.
+   */
+  every?(ms: number, fn: () => void): () => void;
 }
 
 export type ClockChange =
@@ -36,6 +41,13 @@ export const SYSTEM_CLOCK: WatchClock = {
   tzOffsetMin: () => new Date().getTimezoneOffset(),
   tzName: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
 };
+
+/** setInterval that never keeps a process alive on its own. */
+function everyInterval(ms: number, fn: () => void): () => void {
+  const timer = setInterval(fn, ms);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
 
 export interface ClockWatchOptions {
   clock?: WatchClock;
@@ -54,7 +66,7 @@ export class ClockWatch {
   private lastDay: string;
   private lastTz: number;
   private lastZone: string;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private cancel: (() => void) | null = null;
   private readonly onChange: (change: ClockChange) => void;
 
   constructor(onChange: (change: ClockChange) => void, o: ClockWatchOptions = {}) {
@@ -70,14 +82,16 @@ export class ClockWatch {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.everyMs);
-    this.timer.unref?.(); // never keeps a process alive on its own
+    if (this.cancel) return;
+    const tick = () => this.tick();
+    this.cancel = this.clock.every
+      ? this.clock.every(this.everyMs, tick)
+      : everyInterval(this.everyMs, tick);
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.cancel?.();
+    this.cancel = null;
   }
 
   /** One look at the clocks; the timer calls it, tests call it with an injected clock. */

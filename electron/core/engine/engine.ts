@@ -10,69 +10,43 @@ import { EngineError } from '#shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { detailHandlers } from './handlers-detail.ts';
 import { mirrorHandlers } from './handlers-mirror.ts';
-import { CheckoutMirror, type MirrorOptions } from '../mirror/index.ts';
+import { CheckoutMirror } from '../mirror/index.ts';
 import { profileHandlers } from './handlers-profiles.ts';
 import { settingsHandlers } from './handlers-settings.ts';
 import { sandboxHandlers } from './handlers-sandbox.ts';
-import { ClockWatch, type ClockChange, type WatchClock } from './clock-watch.ts';
+import { ClockWatch, type ClockChange } from './clock-watch.ts';
 import { Emitter } from './events.ts';
 import { parseInput } from './parse-input.ts';
 import { ActiveProfile } from './active-profile.ts';
-import type { TunnelInternals } from './active-profile-options.ts';
 import { tunnelHandlers } from './handlers-tunnel.ts';
-import type { ReachTimer } from './reach-monitor.ts';
-import type { HttpConfig } from '../api/index.ts';
+import type { EngineParts } from './engine-parts.ts';
+import { dayEngine } from './handlers-day.ts';
+import { welcomeDone } from './welcome.ts';
 import { ProfileKeys, SANDBOX_ID, ensureSandboxProfile } from '../profiles/index.ts';
 import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
-import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
+import { lanAddresses } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
-import { openStore, type Store } from '../store/index.ts';
+import { openStore, type Store, type StoreOptions } from '../store/index.ts';
 import { takeFolderLock } from '../folder-lock/index.ts';
 import { Screens, devicesSql, withCaller } from '../devices/index.ts';
-import { lanAddresses } from '../embedded-sandbox/lan-addresses.ts';
 import { screensHandlers } from './handlers-screens.ts';
-import { makePrivateDir } from '../store/private-files.ts';
+import { makePrivateDir } from '#shared/node/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
-import { maskToken, receiverRepo, type RunningReceiver } from '../receiver/index.ts';
+import { maskToken, receiverRepo } from '../receiver/index.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export const DB_FILE = 'console.db';
 
-/** Options the transports never need; tests use them to shorten waits. */
-export interface EngineInternals {
-  http?: Partial<HttpConfig>;
-  log?: (message: string) => void;
-  now?: () => Date;
-  /** First delay before a failed checkout lookup is tried again (default 30 s). */
-  recheckMs?: number;
-  /** Given each receiver once it listens (the wake test stops one while "asleep"). */
-  onReceiver?: (receiver: RunningReceiver) => void;
-  /** The clocks the sleep/clock-jump watch reads (tests inject one and call tick()). */
-  clock?: WatchClock;
-  /** Given the watch, so a test can tick it by hand. */
-  onClockWatch?: (watch: ClockWatch) => void;
-  /** Given the engine's store once it is open (the fault tests fill its disk). */
-  onStore?: (store: Store) => void;
-  /** The checkout mirror's pacing (tests run it time-scaled and stop it mid-sync). */
-  mirror?: MirrorOptions;
-  /** This computer's LAN addresses for phone mode (default: its network interfaces). */
-  lanAddresses?: () => LanAddress[];
-  /** Where tunnel tools are found (the tests put fakes first on PATH) and their restart delay. */
-  tunnel?: TunnelInternals;
-  /** The 10-minute reachability schedule's timer (tests fire it by hand). */
-  reachTimer?: ReachTimer;
-  /** How long one reachability check may take (default 10 s). */
-  reachTimeoutMs?: number;
-}
-
-export async function createEngine(
-  opts: EngineOptions,
-  internals: EngineInternals = {},
-): Promise<Engine> {
+/**
+ * The engine over the data folder `opts.dataDir`. `parts` replaces the defaults of what it
+ * is built from (engine-parts.ts); the transports pass none.
+ */
+export async function createEngine(opts: EngineOptions, parts: EngineParts = {}): Promise<Engine> {
   // Diagnostics go through redact() and lose every receiver token: nothing key-shaped and
   // no token reaches a log.
-  const sink = internals.log ?? ((m: string) => console.warn(`[engine] ${m}`));
+  const sink = opts.log ?? ((m: string) => console.warn(`[engine] ${m}`));
   let tokens = (): string[] => [];
   const log = (m: string) => sink(redact(tokens().reduce((t, token) => maskToken(t, token), m)));
   // The data folder is private (0700, files 0600); one line says so when it was not.
@@ -97,11 +71,11 @@ export async function createEngine(
   let store: Store;
   try {
     try {
-      damaged = setAsideIfDamaged(dbPath, (internals.now ?? (() => new Date()))());
+      damaged = setAsideIfDamaged(dbPath, new Date());
     } catch (err) {
       throw storageFaultError(err, dbPath) ?? err;
     }
-    store = openTranslated(dbPath, log);
+    store = openTranslated(dbPath, log, parts.openStore ?? openStore);
   } catch (err) {
     unlock();
     throw err;
@@ -110,7 +84,6 @@ export async function createEngine(
     log(
       `The console's database was damaged (${damaged.reason}); moved it aside as ${damaged.movedTo} and started a fresh one.`,
     );
-  internals.onStore?.(store);
   let known: string[] = [];
   tokens = () => {
     try {
@@ -121,26 +94,24 @@ export async function createEngine(
     return known;
   };
   const vault = opts.vault ?? new KeytarVault();
-  const keys = new ProfileKeys({
-    vault,
-    sandboxDataDir: sandboxDataDir(opts.dataDir),
-    http: internals.http,
-  });
+  const http = {
+    ...(opts.apiTimeoutMs === undefined ? {} : { timeoutMs: opts.apiTimeoutMs }),
+    ...parts.http,
+  };
+  const keys = new ProfileKeys({ vault, sandboxDataDir: sandboxDataDir(opts.dataDir), http });
   const emitter = new Emitter(log);
+  const addresses =
+    parts.lanAddresses ?? (() => lanAddresses(undefined, opts.extraLanAddresses ?? []));
   const active = new ActiveProfile({
     store,
     keys,
     emitter,
     dataDir: opts.dataDir,
     sandboxTimeScale: opts.sandboxTimeScale,
-    http: internals.http,
-    recheckMs: internals.recheckMs,
-    onReceiver: internals.onReceiver,
-    lanAddresses: internals.lanAddresses,
-    tunnel: internals.tunnel,
-    now: internals.now,
-    reachTimer: internals.reachTimer,
-    reachTimeoutMs: internals.reachTimeoutMs,
+    http,
+    lanAddresses: addresses,
+    receiving: parts.receiving,
+    reach: parts.reach,
     log,
   });
 
@@ -151,6 +122,8 @@ export async function createEngine(
       throw new EngineError('not_found', `There is no profile with id "${wanted}".`);
     }
     await active.activate(wanted);
+    // A profile named at start (`--profile sandbox`) is an account chosen on purpose.
+    if (opts.profile !== undefined) welcomeDone(store);
   } catch (err) {
     await active.close().catch(() => undefined);
     store.close();
@@ -165,24 +138,25 @@ export async function createEngine(
     events: emitter,
     transport: opts.transport,
     version: opts.version,
-    systemLocales: opts.systemLocales,
     damaged,
     openExternal: opts.openExternal,
-    now: internals.now ?? (() => new Date()),
+    systemLocales: opts.systemLocales,
+    now: parts.now ?? (() => new Date()),
   };
   // The checkout mirror follows the active profile: a sync at start, every few minutes, on
   // demand, and when a switch shows up in the status push.
   const mirror = new CheckoutMirror(
     { store, active, emit: (s) => emitter.emit('checkouts.sync', s), log },
-    internals.mirror,
+    parts.mirror,
   );
   const offFollow = emitter.on('receiver.status', () => mirror.follow());
   mirror.sync();
+  const day = dayEngine(ctx, { log, ...parts.day });
   const devices = devicesSql(store.db);
   const screens = new Screens({
     sql: devices,
-    addresses: internals.lanAddresses ?? (() => lanAddresses()),
-    now: opts.pairingClock ?? Date.now,
+    addresses,
+    now: parts.pairingClock ?? Date.now,
     log,
   });
   const handlers: Handlers = {
@@ -194,6 +168,7 @@ export async function createEngine(
     ...sandboxHandlers(ctx),
     ...mirrorHandlers(ctx, mirror, log),
     ...tunnelHandlers(ctx),
+    ...day.handlers,
   };
 
   let closing: Promise<void> | null = null;
@@ -217,10 +192,12 @@ export async function createEngine(
       void clockChanged(change).catch((err: unknown) =>
         log(`after a clock change: ${String(err)}`),
       ),
-    { ...(internals.clock ? { clock: internals.clock } : {}) },
+    { ...(parts.clock ? { clock: parts.clock } : {}) },
   );
-  if (internals.onClockWatch) internals.onClockWatch(watch);
-  else watch.start();
+  watch.start();
+  // A disk limit the user set (npm run serve --max-db-pages): from now on the database may
+  // not grow past it, as if the disk were full there.
+  if (opts.maxDbPages !== undefined) await store.limitPages(opts.maxDbPages);
   return {
     clockChanged,
     async call<C extends Channel>(
@@ -240,7 +217,7 @@ export async function createEngine(
         const fault = storageFaultError(err, store.path);
         if (fault) throw fault;
         // Unexpected failures: a generic error out, a redacted line in the log.
-        log(`${channel} failed: ${err instanceof Error ? err.message : String(err)}`);
+        log(`${channel} failed: ${errorMessage(err)}`);
         throw new EngineError('internal', 'Something went wrong inside the console. Try again.');
       }
     },
@@ -250,11 +227,12 @@ export async function createEngine(
     close() {
       closing ??= (async () => {
         watch.stop();
+        day.stop();
         offFollow();
         try {
           await screens
             .close()
-            .catch((err: unknown) => log(`closing other screens: ${String(err)}`));
+            .catch((err: unknown) => log(`closing other screens: ${errorMessage(err)}`));
           await mirror.close();
           await active.close();
         } finally {
@@ -284,9 +262,13 @@ function withoutTokens(err: EngineError, tokens: string[]): EngineError {
 }
 
 /** Opens the store; a database another program holds (or a full disk) in plain words. */
-function openTranslated(dbPath: string, log: (m: string) => void): Store {
+function openTranslated(
+  dbPath: string,
+  log: (m: string) => void,
+  open: (path: string, options: StoreOptions) => Store,
+): Store {
   try {
-    return openStore(dbPath, { log });
+    return open(dbPath, { log });
   } catch (err) {
     throw storageFaultError(err, dbPath) ?? err;
   }

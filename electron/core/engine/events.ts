@@ -2,6 +2,7 @@
 // other listeners.
 import type { EventName } from '#shared/channels.ts';
 import type { EventPayload } from '#shared/contract.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 type Listener<E extends EventName> = (payload: EventPayload<E>) => void;
 
@@ -31,7 +32,7 @@ export class Emitter {
       try {
         l(payload as EventPayload<EventName>);
       } catch (err) {
-        this.log(`a ${event} listener failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.log(`a ${event} listener failed: ${errorMessage(err)}`);
       }
     }
   }

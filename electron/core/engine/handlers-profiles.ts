@@ -13,9 +13,10 @@ import {
   updateProfile,
 } from '../profiles/index.ts';
 import { EngineError } from '#shared/errors.ts';
-import { setTunnelTool } from '../tunnel/index.ts';
+import { setTunnelTool } from '../reach/tunnel/index.ts';
 import type { HandlerContext } from './context.ts';
 import { readSystemLocales } from './system-locales.ts';
+import { needsWelcome, welcomeDone } from './welcome.ts';
 
 type ProfileHandlers = Pick<
   Handlers,
@@ -51,6 +52,7 @@ export function profileHandlers(ctx: HandlerContext, hooks: ProfileHooks = {}): 
         transport: ctx.transport,
         ...(ctx.damaged ? { damaged_db: { moved_to: ctx.damaged.movedTo } } : {}),
         ...(locales ? { locales } : {}),
+        welcome: needsWelcome(ctx.store),
       };
     },
 
@@ -72,6 +74,7 @@ export function profileHandlers(ctx: HandlerContext, hooks: ProfileHooks = {}): 
           throw err;
         }
       }
+      welcomeDone(ctx.store);
       return toProfile(p, await ctx.keys.status(p.id));
     },
 
@@ -106,7 +109,10 @@ export function profileHandlers(ctx: HandlerContext, hooks: ProfileHooks = {}): 
 
     'profiles.switch': async ({ id }) => {
       getProfile(ctx.store, id);
-      await ctx.active.activate(id);
+      welcomeDone(ctx.store);
+      // The account already in use: nothing to switch. Activating it again would stop its
+      // receiver (and tunnel) for a moment for no reason.
+      if (id !== ctx.active.id) await ctx.active.activate(id);
       return list();
     },
 

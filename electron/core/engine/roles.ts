@@ -9,6 +9,8 @@ import type { Caller } from './types.ts';
 const ROLE_NAMES: Record<Role, string> = { watch: 'Watch', till: 'Till', owner: 'Owner' };
 
 export function refuseAboveRole(channel: Channel, caller: Caller): void {
+  // A name the contract does not have is refused by the input check as an unknown channel.
+  if (!Object.hasOwn(contract, channel)) return;
   const need = contract[channel].role;
   if (roleAllows(caller.role, need)) return;
   throw new EngineError(

@@ -67,8 +67,17 @@ export interface EngineOptions {
    * held): the desktop app brings its window to the front.
    */
   onSecondStart?: () => void;
-  /** The clock pairing codes expire by (default: the system's, Date.now). */
-  pairingClock?: () => number;
   /** Delays of the embedded sandbox's retry schedule are divided by this (tests). */
   sandboxTimeScale?: number;
+  /** Where diagnostics go (redacted: no key, no receiver token); default console.warn. */
+  log?: (message: string) => void;
+  /** How long one request to the service may take (default 10 s; MERCHANT_API_TIMEOUT_MS). */
+  apiTimeoutMs?: number;
+  /**
+   * Once started, console.db may not grow past this many pages (npm run serve
+   * --max-db-pages): what does not fit is refused as on a full disk. Default: no limit.
+   */
+  maxDbPages?: number;
+  /** Addresses phone mode offers besides the network interfaces' (--lan-address). */
+  extraLanAddresses?: readonly string[];
 }

@@ -1,15 +1,12 @@
-// Group commit: valid events are queued and written together in one synchronous=FULL
-// transaction by the store's writer thread, and each request is answered only after that
-// commit. One batch is in flight at a time; whatever arrives meanwhile forms the next batch,
-// so under load each fsync covers many events. Log lines of rejected requests ride along.
+// Group commit of the receiver's events: valid events are queued and written together in one
+// synchronous=FULL transaction by the store's writer thread, and each request is answered
+// only after that commit. One batch is in flight at a time; whatever arrives meanwhile forms
+// the next batch, so under load each fsync covers many events. Log lines of rejected
+// requests ride along. The batching itself is shared/node/group-commit.ts (the sandbox's
+// creates use it too); this file says what a batch of the receiver is.
+import { GroupCommitter } from '#shared/node/group-commit.ts';
 import type { InboxEventInput, RequestLogInput } from './types.ts';
 import type { ReceiverWriter } from './writer.ts';
-
-interface Pending {
-  event: InboxEventInput;
-  resolve: (fresh: boolean) => void;
-  reject: (err: unknown) => void;
-}
 
 export interface GroupCommit {
   /**
@@ -25,80 +22,61 @@ export interface GroupCommit {
   busy(): boolean;
 }
 
-/** Most events in one transaction; a bound on how long one commit holds the write lock. */
+export interface GroupCommitOptions {
+  writer: ReceiverWriter;
+  profileId: string;
+  now: () => number;
+  /** A batch of events was committed (the status shows the receiver storing again). */
+  onCommitted: () => void;
+  /** The request log could not be written (best effort: it never fails a request). */
+  onLogError: (err: unknown) => void;
+  /** A batch could not be committed (disk full, database held): its senders get 503. */
+  onCommitFailed?: (err: unknown) => void;
+}
+
+/** Most jobs in one transaction; a bound on how long one commit holds the write lock. */
 const MAX_BATCH = 1000;
 
-export function createGroupCommit(
-  writer: ReceiverWriter,
-  profileId: string,
-  now: () => number,
-  onCommitted: () => void,
-  onLogError: (err: unknown) => void,
-  /** A batch could not be committed (disk full, database held): its senders get 503. */
-  onCommitFailed: (err: unknown) => void = () => {},
-): GroupCommit {
-  const events: Pending[] = [];
-  let logs: RequestLogInput[] = [];
-  let inflight: Promise<void> | null = null;
-  let scheduled = false;
+type Job = { event: InboxEventInput } | { log: RequestLogInput };
 
-  const run = async (): Promise<void> => {
-    while (events.length > 0 || logs.length > 0) {
-      const batch = events.splice(0, MAX_BATCH);
-      const batchLogs = logs;
-      logs = [];
-      if (batch.length === 0) {
+export function createGroupCommit(options: GroupCommitOptions): GroupCommit {
+  const { writer, profileId, now, onCommitted, onLogError } = options;
+  const onCommitFailed = options.onCommitFailed ?? (() => {});
+  const committer = new GroupCommitter<Job, boolean>(
+    async (jobs) => {
+      const events: InboxEventInput[] = [];
+      const logs: RequestLogInput[] = [];
+      for (const job of jobs) {
+        if ('event' in job) events.push(job.event);
+        else logs.push(job.log);
+      }
+      if (events.length === 0) {
         // The log is best effort; it never fails a request.
-        await writer.log(profileId, batchLogs).catch(onLogError);
-        continue;
+        await writer.log(profileId, logs).catch(onLogError);
+        return jobs.map(() => false);
       }
       let fresh: boolean[];
       try {
-        fresh = await writer.commitBatch(
-          profileId,
-          batch.map((p) => p.event),
-          batchLogs,
-          now(),
-        );
+        fresh = await writer.commitBatch(profileId, events, logs, now());
       } catch (err) {
-        for (const p of batch) p.reject(err);
         onCommitFailed(err);
-        continue;
+        throw err;
       }
-      batch.forEach((p, i) => p.resolve(fresh[i] === true));
       onCommitted();
-    }
-  };
-
-  const kick = (): void => {
-    if (inflight || scheduled) return;
-    // Let the rest of this turn's requests join before the first commit starts.
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      inflight = run().finally(() => {
-        inflight = null;
-      });
-    });
-  };
-
+      let i = 0;
+      return jobs.map((job) => ('event' in job ? fresh[i++] === true : false));
+    },
+    // One batch in flight, the next made of whatever arrived meanwhile: a webhook sender
+    // does not come back at once the way a closed loop of clients does.
+    { maxBatch: MAX_BATCH, waitForReturning: 'never' },
+  );
   return {
-    submit(event) {
-      return new Promise<boolean>((resolve, reject) => {
-        events.push({ event, resolve, reject });
-        kick();
-      });
-    },
+    submit: (event) => committer.submit({ event }),
     log(entry) {
-      logs.push(entry);
-      kick();
+      // Nobody waits for a log line; a failed batch is reported through onCommitFailed.
+      committer.submit({ log: entry }).catch(() => undefined);
     },
-    busy: () => events.length > 0 || inflight !== null || scheduled,
-    async flush() {
-      while (inflight || scheduled) {
-        if (inflight) await inflight;
-        else await new Promise<void>((r) => setImmediate(r));
-      }
-    },
+    busy: () => committer.busy,
+    flush: () => committer.idle(),
   };
 }

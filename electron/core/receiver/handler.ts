@@ -8,7 +8,7 @@ import { dedupeKey, parseEvent } from './event.ts';
 import type { GroupCommit } from './group-commit.ts';
 import { sendAck, sendError, sendJson, type ErrorBody } from './replies.ts';
 import { MAX_BODY_BYTES, header, isJsonContentType, loggablePath, readBody } from './request.ts';
-import { REACH_HEADER, type ReachProbes } from './reach-probe.ts';
+import { REACH_HEADER, type ReachProbes } from '../reach/probes.ts';
 import { verifySignature } from './signature.ts';
 import type { RequestLogInput } from './types.ts';
 

@@ -9,6 +9,7 @@
 // that many events settle in one transaction, and each settle waits while an acknowledgement
 // commit is queued or in flight, up to a bound so that settlement keeps up under load.
 import type { Checkout, Payment } from '#shared/domain.ts';
+import { errorMessage } from '#shared/error-message.ts';
 import type { CheckoutTerms, Store } from '../store/index.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 import { createRechecks } from './rechecks.ts';
@@ -154,7 +155,7 @@ export function createProcessor(options: ProcessorOptions): Processor {
         checkout: options.store.checkouts.get(options.profileId, found.id) ?? found,
       };
     } catch (err) {
-      return { found: false, failure: describe(err) };
+      return { found: false, failure: errorMessage(err).slice(0, 200) };
     }
   };
 
@@ -181,7 +182,7 @@ export function createProcessor(options: ProcessorOptions): Processor {
     running = loop()
       .catch((err: unknown) => {
         // A storage failure: keep the process up and try again shortly.
-        options.log(`payment processing failed, retrying: ${describe(err)}`);
+        options.log(`payment processing failed, retrying: ${errorMessage(err).slice(0, 200)}`);
         if (!abort.signal.aborted && retry === null) {
           retry = setTimeout(() => {
             retry = null;
@@ -243,8 +244,3 @@ export function createProcessor(options: ProcessorOptions): Processor {
 const spellings = (id: string): string[] => [id, id.toLowerCase(), id.toUpperCase()];
 const termsFor = (m: Map<string, CheckoutTerms>, id: string): CheckoutTerms | undefined =>
   m.get(id) ?? m.get(id.toLowerCase()) ?? m.get(id.toUpperCase());
-
-function describe(err: unknown): string {
-  if (err instanceof Error) return err.message.slice(0, 200);
-  return String(err).slice(0, 200);
-}

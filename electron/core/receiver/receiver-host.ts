@@ -3,8 +3,12 @@
 // status, in words that say what to do.
 import type { Checkout, Payment } from '#shared/domain.ts';
 import type { Store } from '../store/index.ts';
-import type { ReachProbes } from './reach-probe.ts';
-import { startReceiver, type RunningReceiver } from './receiver.ts';
+import type { ReachProbes } from '../reach/probes.ts';
+import { startReceiver, type ReceiverOptions, type RunningReceiver } from './receiver.ts';
+
+/** Starts one receiver: receiver.ts's startReceiver, or one that wraps it. */
+export type StartReceiver = (options: ReceiverOptions) => Promise<RunningReceiver>;
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface ReceiverHostOptions {
   store: Store;
@@ -19,10 +23,10 @@ export interface ReceiverHostOptions {
   onPayment: (payment: Payment) => void;
   /** Something the status shows changed while the receiver runs. */
   onStatus: () => void;
-  /** First delay before a failed checkout lookup is tried again (tests shorten it). */
+  /** First delay before a failed checkout lookup is tried again (default 30 s). */
   recheckMs?: number | undefined;
-  /** Given each receiver once it listens (tests stop one behind the host's back). */
-  onStarted?: ((receiver: RunningReceiver) => void) | undefined;
+  /** How a receiver is started (default: startReceiver). */
+  start?: StartReceiver | undefined;
   /** The engine's reachability probes, recognised by every receiver it starts. */
   reach?: ReachProbes | undefined;
   log: (message: string) => void;
@@ -54,7 +58,8 @@ export class ReceiverHost {
     const port = store.settings.get().receiver_port;
     this.#profileId = profileId;
     try {
-      this.#running = await startReceiver({
+      const start = this.#options.start ?? startReceiver;
+      this.#running = await start({
         store,
         profileId,
         host: '127.0.0.1',
@@ -72,14 +77,13 @@ export class ReceiverHost {
           : { settlement: { recheckMs: this.#options.recheckMs } }),
       });
       this.#error = null;
-      this.#options.onStarted?.(this.#running);
     } catch (err) {
       this.#running = null;
       const code = (err as NodeJS.ErrnoException).code;
       this.#error =
         code === 'EADDRINUSE'
           ? `The receiver cannot listen on port ${port}: another program uses it. Choose another receiver port in Settings, or 0 for any free port.`
-          : `The receiver could not start: ${describe(err)}`;
+          : `The receiver could not start: ${errorMessage(err)}`;
       log(this.#error);
     }
   }
@@ -99,10 +103,6 @@ export class ReceiverHost {
     this.#running = null;
     await running?.close();
   }
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** Whether anything answers HTTP at host:port (any status: the receiver is listening). */

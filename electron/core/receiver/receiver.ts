@@ -11,9 +11,10 @@ import { createHandler } from './handler.ts';
 import { sendError } from './replies.ts';
 import { MAX_BODY_BYTES } from './request.ts';
 import { createProcessor } from './processor.ts';
-import type { ReachProbes } from './reach-probe.ts';
+import type { ReachProbes } from '../reach/probes.ts';
 import { receiverRepo } from './receiver-repo.ts';
 import { openReceiverWriter } from './writer.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface ReceiverTimeouts {
   /** Whole headers must arrive within this (slow-loris guard). Default 10 s. */
@@ -52,7 +53,7 @@ export interface ReceiverOptions {
   settlement?: { coalesceMs?: number; maxYieldMs?: number; recheckMs?: number };
   /** Diagnostics; never given a secret, a token or a body. */
   log?: (message: string) => void;
-  /** This run's reachability probes, answered without storing anything (reach-probe.ts). */
+  /** This run's reachability probes, answered without storing anything (reach/probes.ts). */
   reach?: ReachProbes | undefined;
 }
 
@@ -105,28 +106,28 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   });
   // Set by a failed commit, cleared by the next one that succeeds: the status strip shows it.
   let fault: string | null = null;
-  const commits = createGroupCommit(
+  const commits = createGroupCommit({
     writer,
-    options.profileId,
+    profileId: options.profileId,
     now,
-    () => {
+    onCommitted: () => {
       if (fault !== null) log('events are being stored again');
       fault = null;
       status();
     },
-    (err) => log(`request log write failed: ${String(err)}`),
-    (err) => {
+    onLogError: (err) => log(`request log write failed: ${String(err)}`),
+    onCommitFailed: (err) => {
       const kind = storageFault(err);
       const next =
         kind === null
           ? `Payments are not being saved: the console's database refused the write. The service retries them.`
           : faultMessage(kind, options.store.path);
-      log(`commit failed: ${err instanceof Error ? err.message : String(err)}`);
+      log(`commit failed: ${errorMessage(err)}`);
       if (next === fault) return;
       fault = next;
       status();
     },
-  );
+  });
   const processor = createProcessor({
     store: options.store,
     writer,
@@ -172,7 +173,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     (req: IncomingMessage, res: ServerResponse) => {
       (req.socket as TrackedSocket)[RESPONSE] = res;
       handle(req, res).catch((err: unknown) => {
-        log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
+        log(`request failed: ${errorMessage(err)}`);
         sendError(res, 500, {
           code: 'internal',
           message: 'The event could not be stored; retry later.',

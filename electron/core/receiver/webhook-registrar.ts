@@ -12,6 +12,7 @@ import {
   webhookStatus,
   webhookTarget,
 } from './registration.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface WebhookRegistrarOptions {
   store: Store;
@@ -70,13 +71,13 @@ export class WebhookRegistrar {
       api = await this.#options.api(profileId);
     } catch (err) {
       // No key yet: nothing to register with; the status says why.
-      store.webhooks.setError(profileId, `Not registered: ${describe(err)}`);
+      store.webhooks.setError(profileId, `Not registered: ${errorMessage(err)}`);
       return false;
     }
     return this.#register(profileId, api, target).then(
       () => true,
       (err: unknown) => {
-        log(`webhook registration failed: ${describe(err)}`);
+        log(`webhook registration failed: ${errorMessage(err)}`);
         return false;
       },
     );
@@ -102,8 +103,4 @@ export class WebhookRegistrar {
     const { store, keys, signal } = this.#options;
     return registerWebhook({ store, keys, profileId, api, target, signal });
   }
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

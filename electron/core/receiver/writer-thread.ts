@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { InboxEventInput } from './types.ts';
 import { settledOf, writerSql, type CommittedEvents, type WriterSql } from './writer-sql.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 /** A call from writer.ts: the operation and its arguments as JSON text. */
 export interface ThreadCall {
@@ -35,7 +36,7 @@ port.on('message', (m: ThreadCall) => {
     args = JSON.parse(m.args) as unknown[];
     result = (ops[m.op] as (...a: unknown[]) => unknown)(...args);
   } catch (err) {
-    port.postMessage({ seq: m.seq, ok: false, message: describe(err) });
+    port.postMessage({ seq: m.seq, ok: false, message: errorMessage(err) });
     return;
   }
   port.postMessage({ seq: m.seq, ok: true, result: JSON.stringify(result) });
@@ -48,11 +49,8 @@ port.on('message', (m: ThreadCall) => {
     );
     port.postMessage({ seq: m.seq, settled: true, ok: true, result: JSON.stringify(settled) });
   } catch (err) {
-    port.postMessage({ seq: m.seq, settled: true, ok: false, message: describe(err) });
+    port.postMessage({ seq: m.seq, settled: true, ok: false, message: errorMessage(err) });
   }
 });
 
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 port.postMessage({ seq: 0, ok: true });

@@ -15,6 +15,7 @@ import { REQUEST_LOG_KEEP } from './receiver-repo.ts';
 import type { InboxEventInput, RequestLogInput, Settlement, WrittenPayment } from './types.ts';
 import type { CommittedEvents, PendingEvent, Settled, WriterSql } from './writer-sql.ts';
 import { settledOf, writerSql } from './writer-sql.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export type { Settled } from './writer-sql.ts';
 
@@ -149,7 +150,7 @@ export function openReceiverWriter(store: Store, options: WriterOptions = {}): R
       worker.on('exit', (code) => fallback(`exited with code ${code}`));
     } catch (err) {
       worker = null;
-      onFallback(err instanceof Error ? err.message : String(err));
+      onFallback(errorMessage(err));
     }
   }
 

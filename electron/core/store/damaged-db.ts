@@ -7,6 +7,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { basename } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { refuseLinkedDb } from './db-links.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface SetAside {
   /** Where the damaged file now is. */
@@ -41,7 +42,7 @@ export function checkDatabase(dbPath: string): string | null {
     return result.length === 1 && result[0] === 'ok' ? null : result.slice(0, 3).join('; ');
   } catch (err) {
     if (!isDamage(err)) throw err;
-    return err instanceof Error ? err.message : String(err);
+    return errorMessage(err);
   } finally {
     try {
       db?.close();

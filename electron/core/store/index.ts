@@ -1,7 +1,7 @@
 // The console's storage: one node:sqlite file in the user data folder. WAL so readers never
 // wait for the receiver's commits; synchronous=FULL because the receiver acknowledges a
 // webhook only after its commit, and that acknowledgement must survive a power cut. The
-// file and its -wal and -shm are 0600 (private-files.ts); the folder is the engine's.
+// file and its -wal and -shm are 0600 (shared/node/private-files.ts); the folder is the engine's.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -11,7 +11,7 @@ import { reconcileCounters } from './reconcile-counters.ts';
 import { paymentsRepo } from './payments.ts';
 import { refuseLinkedDb } from './db-links.ts';
 import { connectionPragma } from './pragmas.ts';
-import { createPrivateFile, makePrivateFiles } from './private-files.ts';
+import { createPrivateFile, makePrivateFiles } from '#shared/node/private-files.ts';
 import { profilesRepo } from './profiles.ts';
 import { settingsRepo } from './settings.ts';
 import type { AttachedConnection, Store } from './types.ts';

@@ -371,7 +371,36 @@ export const MIGRATIONS: readonly string[] = [
     SELECT c.skey, c.product_name, ${itemNamesSql('c.items')}, c.id, ${facetsSql('c')}
     FROM checkouts c;
   `,
-  // Other screens (issue 25; electron/core/devices/ owns these tables). A paired screen's
+  // 9: closing the day (electron/core/day/, which owns these tables and all their SQL).
+  // A close freezes its report and records the payments it covers as a range of the
+  // payments table's rowid, read inside the close's write transaction: a payment the
+  // receiver's writer commits after it has a higher rowid and belongs to the next period.
+  // day_auto remembers up to which scheduled instant the automatic close has been done.
+  // A profile's closes go with the profile.
+  `
+  CREATE TABLE day_closes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    profile_id TEXT NOT NULL,
+    number INTEGER NOT NULL CHECK (number >= 1),
+    opened_ms INTEGER NOT NULL,
+    closed_ms INTEGER NOT NULL,
+    device TEXT NOT NULL,
+    automatic INTEGER NOT NULL DEFAULT 0 CHECK (automatic IN (0, 1)),
+    from_rowid INTEGER NOT NULL,
+    to_rowid INTEGER NOT NULL CHECK (to_rowid >= from_rowid),
+    report TEXT NOT NULL,
+    UNIQUE (profile_id, number)
+  );
+  CREATE TABLE day_auto (
+    profile_id TEXT PRIMARY KEY,
+    through_ms INTEGER NOT NULL
+  );
+  CREATE TRIGGER day_closes_profile_removed AFTER DELETE ON profiles BEGIN
+    DELETE FROM day_closes WHERE profile_id = OLD.id;
+    DELETE FROM day_auto WHERE profile_id = OLD.id;
+  END;
+  `,
+  // 10: other screens (issue 25; electron/core/devices/ owns these tables). A paired screen's
   // token is kept only as its SHA-256 (token_hash); the setting is one row; each link made
   // through the console remembers the screen it was made on (device_name NULL: the
   // console's own window).

@@ -13,6 +13,7 @@ import { searchCheckouts, type CheckoutSearch } from './checkout-search.ts';
 import { refreshPaidFacets } from './checkout-text-refresh.ts';
 import type { SearchCall } from './search-thread.ts';
 import type { Store } from './types.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export interface SearchReader {
   search(profileId: string, input: CheckoutSearch): Promise<CheckoutPage>;
@@ -94,7 +95,7 @@ export function openSearchReader(
       w.on('exit', (code) => fallback(`exited with code ${code}`));
       return w;
     } catch (err) {
-      fallback(err instanceof Error ? err.message : String(err));
+      fallback(errorMessage(err));
       return null;
     }
   };

@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { searchCheckouts, type CheckoutSearch } from './checkout-search.ts';
 import { checkoutsRepo } from './checkouts.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 /** A call from search-reader.ts. */
 export interface SearchCall {
@@ -44,7 +45,7 @@ port.on('message', (m: SearchCall) => {
     port.postMessage({
       seq: m.seq,
       ok: false,
-      message: err instanceof Error ? err.message : String(err),
+      message: errorMessage(err),
     });
   }
 });

@@ -5,6 +5,7 @@
 import { EngineError } from '#shared/errors.ts';
 import type { KeyVault } from './key-vault.ts';
 import { redact } from './key-shape.ts';
+import { errorMessage } from '#shared/error-message.ts';
 
 export const SERVICE_NAME = 'Merchant Console';
 const PROBE_ACCOUNT = 'probe:availability';
@@ -170,7 +171,7 @@ function lockedError(detail: string): EngineError {
 }
 
 function describe(err: unknown, secret?: string): string {
-  const text = err instanceof Error ? err.message : String(err);
+  const text = errorMessage(err);
   return redact(text, secret).slice(0, 200) || 'unknown error';
 }
 

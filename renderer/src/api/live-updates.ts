@@ -43,10 +43,11 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     // scheduled another run, so the cache still ends on the engine's answer.
     void client.invalidateQueries({ queryKey: qk.totals });
     void client.invalidateQueries({ queryKey: qk.receiver });
-    // Paid flags were set exactly above. checkouts.list asks the remote service, so only the
-    // page on screen refetches (at most once a second): a paid checkout then leaves an
-    // "Active" filter, as the service has made it inactive. Other pages refetch when shown.
+    // Paid flags were set exactly above. The search page on screen asks the mirror again (at
+    // most once a second): a paid checkout then leaves an "Active" filter, as the service has
+    // made it inactive. Other pages refetch when shown.
     void client.invalidateQueries({ queryKey: qk.checkouts });
+    void client.invalidateQueries({ queryKey: qk.dayCurrent });
   }, RECONCILE_MS);
 
   const totalsDay = new TotalsDay();
@@ -101,8 +102,14 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
   const offLink = onLinkState((_state, reconnected) => {
     if (reconnected) void client.invalidateQueries();
   });
+  // A close on any screen (or the automatic one): every Day screen shows the new period.
+  const offDayClosed = merchant.on('day.closed', () => {
+    void client.invalidateQueries({ queryKey: qk.day });
+  });
+
   merchant.ready();
   return () => {
+    offDayClosed();
     reconcile.cancel();
     researchSoon.cancel();
     offPayment();

@@ -6,7 +6,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { Input } from '#shared/contract.ts';
-import type { PaymentPage } from '#shared/domain.ts';
+import type { PaymentPage, Profile, ProfileList } from '#shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
 
@@ -17,6 +17,14 @@ export const useAppInfo = () =>
 
 export const useProfiles = () =>
   useQuery({ queryKey: qk.profiles, queryFn: () => merchant.profiles.list() });
+
+const activeOf = (list: ProfileList): Profile | undefined =>
+  list.profiles.find((p) => p.id === list.active_id);
+
+/** The profile in use; undefined until profiles.list has answered. */
+export const useActiveProfile = (): Profile | undefined =>
+  useQuery({ queryKey: qk.profiles, queryFn: () => merchant.profiles.list(), select: activeOf })
+    .data;
 
 export const useKeyStatus = () =>
   useQuery({ queryKey: qk.key, queryFn: () => merchant.key.status() });
@@ -45,19 +53,6 @@ export const usePhoneAccess = (enabled = true) =>
 
 export const useTotals = () =>
   useQuery({ queryKey: qk.totals, queryFn: () => merchant.payments.totals() });
-
-export function useCheckoutPage(limit: number, offset: number, active: boolean | undefined) {
-  return useQuery({
-    queryKey: qk.checkoutPage(limit, offset, active),
-    queryFn: () =>
-      merchant.checkouts.list({ limit, offset, ...(active === undefined ? {} : { active }) }),
-    placeholderData: keepPreviousData,
-    retry: false,
-    // Links can be made where no push reaches this page (the service's own dashboard,
-    // another device): coming back to the window always asks again.
-    refetchOnWindowFocus: 'always',
-  });
-}
 
 /** One checkout in full (the detail view); null asks nothing. */
 export function useCheckoutDetailQuery(id: string | null) {

@@ -4,8 +4,6 @@ export const qk = {
   profiles: ['profiles'] as const,
   key: ['key'] as const,
   checkouts: ['checkouts'] as const,
-  checkoutPage: (limit: number, offset: number, active: boolean | undefined) =>
-    ['checkouts', { limit, offset, active: active ?? null }] as const,
   /** One checkout in full (apart from `checkouts`, whose updaters expect list pages). */
   checkoutDetail: (id: string) => ['checkout-detail', id] as const,
   /** Under checkouts: a created link or a paid checkout updates search pages too. */
@@ -22,4 +20,9 @@ export const qk = {
   settings: ['settings'] as const,
   /** Phone mode of the embedded sandbox (the same whichever profile is active). */
   phoneAccess: ['sandbox', 'phoneAccess'] as const,
+  /** The Day screen: the open period (X), past closes, one closed report. */
+  day: ['day'] as const,
+  dayCurrent: ['day', 'current'] as const,
+  dayCloses: (limit: number, offset: number) => ['day', 'closes', { limit, offset }] as const,
+  dayReport: (number: number) => ['day', 'report', number] as const,
 };

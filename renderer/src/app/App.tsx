@@ -1,26 +1,29 @@
-// The shell: onboarding on first run, then sidebar + the selected screen. Pushes from the
-// engine are wired once here.
+// The shell: Welcome while the engine says the console's data has no account in use
+// (app.info.welcome) and this page is the owner's (a paired screen never sees it), else
+// sidebar + the selected screen its role opens (role.ts). Pushes from the engine are wired
+// once here.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, Settings } from '#shared/domain.ts';
 import { qk } from '../api/query-keys.ts';
-import { useKeyStatus, useProfiles, useSettings } from '../api/queries.ts';
+import { useActiveProfile, useAppInfo, useKeyStatus, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
-import { merchant, transport } from '../bridge/index.ts';
+import { errorMessage, merchant, transport } from '../bridge/index.ts';
 import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
-import { useUi } from '../state/ui-store.ts';
+import { useUi, useUiPick } from '../state/ui-store.ts';
 import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
-import { Notice } from '../ui/Feedback.tsx';
+import { ErrorState, Notice, Spinner } from '../ui/Feedback.tsx';
 import { Checkouts } from '../features/checkouts/Checkouts.tsx';
 import { NewLink } from '../features/new-link/NewLink.tsx';
 import { Onboarding } from '../features/onboarding/Onboarding.tsx';
 import { LivePayments } from '../features/payments/LivePayments.tsx';
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
+import { DayScreen } from '../features/day/DayScreen.tsx';
 import { CheckoutDetailView } from '../features/checkout-detail/index.ts';
 import { DamagedDbBanner } from './DamagedDbBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useTheme } from './use-theme.ts';
-import { shownScreen, useRole, useRoleKnown } from './role.ts';
+import { shownScreen, useRole } from './role.ts';
 
 function useLiveUpdates() {
   const client = useQueryClient();
@@ -49,10 +52,9 @@ function useLiveUpdates() {
 }
 
 function KeyBanner() {
-  const profiles = useProfiles();
   const key = useKeyStatus();
   const go = useUi((s) => s.go);
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   if (!key.data || !active) return null;
   if (!key.data.keychain_available) {
     return (
@@ -103,9 +105,9 @@ function useHeadingFocus(): void {
  * Export button at the bottom of Settings) stays in view rather than sliding under the edge.
  * Only when a toast appears: resizing the window never moves the screen.
  */
-function useUsedControlStaysInView(onboarded: boolean): void {
+function useUsedControlStaysInView(inConsole: boolean): void {
   useEffect(() => {
-    if (!onboarded) return;
+    if (!inConsole) return;
     const main = document.getElementById('main');
     if (!main) return;
     // The control last pressed or focused (a busy button is disabled, so it loses focus).
@@ -132,7 +134,7 @@ function useUsedControlStaysInView(onboarded: boolean): void {
       main.removeEventListener('pointerdown', use, true);
       main.removeEventListener('focusin', use, true);
     };
-  }, [onboarded]);
+  }, [inConsole]);
 }
 
 /** The audio context exists only while sound is on (no autoplay warning otherwise). */
@@ -142,20 +144,37 @@ function useSoundPreference(): void {
 }
 
 export function App() {
-  const { onboarded: firstRunDone, screen: chosen } = useUi();
-  // A paired screen (Watch, Till) never sees first-run set-up, nor a screen above its role.
+  const { screen: chosen } = useUiPick('screen');
+  const info = useAppInfo();
+  // A paired screen (Watch, Till) never sees Welcome, nor a screen above its role.
   const role = useRole();
-  const roleKnown = useRoleKnown();
-  const onboarded = firstRunDone || role !== 'owner';
+  const welcome = info.data?.welcome === true && role === 'owner';
+  const inConsole = info.data !== undefined && !welcome;
   const screen = shownScreen(role, chosen);
   useTheme();
   useLiveUpdates();
   useSettingsPrefetch();
   useHeadingFocus();
   useSoundPreference();
-  useUsedControlStaysInView(onboarded);
-  if (!roleKnown) return <Announcer />;
-  if (!onboarded) {
+  useUsedControlStaysInView(inConsole);
+  if (!info.data) {
+    // A moment at start (one call to the engine); a console that cannot be reached says so.
+    return (
+      <main className="onboarding" id="main">
+        {info.isError ? (
+          <ErrorState
+            title="The console could not be reached"
+            message={errorMessage(info.error)}
+            onRetry={() => void info.refetch()}
+          />
+        ) : (
+          <Spinner label="Opening the console" />
+        )}
+        <Announcer />
+      </main>
+    );
+  }
+  if (welcome) {
     return (
       <>
         <Onboarding />
@@ -178,6 +197,8 @@ export function App() {
           <Checkouts />
         ) : screen === 'payments' ? (
           <LivePayments />
+        ) : screen === 'day' ? (
+          <DayScreen />
         ) : (
           <SettingsScreen />
         )}

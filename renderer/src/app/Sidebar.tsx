@@ -1,8 +1,8 @@
-// Navigation and the account in use. Alt+1…4 jump between screens.
-import { useEffect } from 'react';
+// Navigation and the account in use. Alt+1…5 jump between screens.
+import { useEffect, useMemo } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor, type NoMessageValues } from 'react-intl';
-import { useProfiles, useTotals } from '../api/queries.ts';
-import { useUi, type Screen } from '../state/ui-store.ts';
+import { useActiveProfile, useTotals } from '../api/queries.ts';
+import { useUiPick, type Screen } from '../state/ui-store.ts';
 import { isolate } from '../ui/Bidi.tsx';
 import { Badge } from '../ui/Feedback.tsx';
 import { Icon, type IconName } from '../ui/icons.tsx';
@@ -15,12 +15,14 @@ const m = defineMessages<{
   navCheckouts: None;
   navPayments: None;
   navSettings: None;
+  navDay: None;
   nav: None;
   appName: None;
   paidToday: { count: number };
   account: None;
   accountTitle: { name: string; kind: string };
-  sandbox: None;
+  accountMeaning: { kind: string };
+  test: None;
   live: None;
 }>({
   navNew: {
@@ -35,6 +37,11 @@ const m = defineMessages<{
   },
   navPayments: { id: 'nav.payments', defaultMessage: 'Live payments' },
   navSettings: { id: 'nav.settings', defaultMessage: 'Settings' },
+  navDay: {
+    id: 'nav.day',
+    defaultMessage: 'Day',
+    description: 'Sidebar: the day report (X/Z) screen',
+  },
   nav: {
     id: 'nav.label',
     defaultMessage: 'Main',
@@ -53,9 +60,21 @@ const m = defineMessages<{
   account: { id: 'nav.account', defaultMessage: 'Account' },
   accountTitle: {
     id: 'nav.accountTitle',
-    defaultMessage: '{name} ({kind, select, sandbox {sandbox} other {live}})',
+    defaultMessage:
+      '{name} ({kind, select, live {live: real money} other {test money only, nothing is charged}})',
+    description: 'Tooltip of the account in use; kind is live or test',
   },
-  sandbox: { id: 'nav.sandboxBadge', defaultMessage: 'Sandbox · test money' },
+  accountMeaning: {
+    id: 'nav.accountMeaning',
+    defaultMessage:
+      '{kind, select, live {live: real money} other {test money only, nothing is charged}}',
+    description: 'Read by screen readers after the account badge; kind is live or test',
+  },
+  test: {
+    id: 'nav.testBadge',
+    defaultMessage: 'Test',
+    description: 'Badge: the account in use takes test money only',
+  },
   live: { id: 'nav.liveBadge', defaultMessage: 'Live' },
 });
 
@@ -64,21 +83,46 @@ const NAV: { screen: Screen; label: MessageDescriptor; icon: IconName }[] = [
   { screen: 'checkouts', label: m.navCheckouts, icon: 'list' },
   { screen: 'payments', label: m.navPayments, icon: 'pulse' },
   { screen: 'settings', label: m.navSettings, icon: 'gear' },
+  { screen: 'day', label: m.navDay, icon: 'receipt' },
 ];
 
 /** The brand's mark: a shape, not a word. */
 const MARK = '◆';
 
+/**
+ * The account in use and whether its money is real, at every width: in the narrow rail the
+ * name wraps under the icons (it used to be hidden there, so nothing said whether a new link
+ * was real or a test).
+ */
+function AccountInUse({ name, live }: { name: string; live: boolean }) {
+  const intl = useIntl();
+  const kind = live ? 'live' : 'test';
+  return (
+    <div
+      className="sidebar-foot"
+      title={intl.formatMessage(m.accountTitle, { name: isolate(name), kind })}
+    >
+      <span className="muted small foot-title">{intl.formatMessage(m.account)}</span>
+      <span className="account-name">{name}</span>
+      {live ? (
+        <Badge tone="ok">{intl.formatMessage(m.live)}</Badge>
+      ) : (
+        <Badge tone="info">{intl.formatMessage(m.test)}</Badge>
+      )}
+      <span className="sr-only">{intl.formatMessage(m.accountMeaning, { kind })}</span>
+    </div>
+  );
+}
+
 export function Sidebar() {
   const intl = useIntl();
-  const { screen: chosen, go, jump } = useUi();
-  // Only the screens this page's role opens (a Watch screen: Live payments alone).
+  const { screen: chosen, go, jump } = useUiPick('screen', 'go', 'jump');
+  // Only the screens this page's role opens (a Watch screen: Live payments and Day).
   const role = useRole();
-  const nav = NAV.filter((n) => canOpen(role, n.screen));
+  const nav = useMemo(() => NAV.filter((n) => canOpen(role, n.screen)), [role]);
   const screen = shownScreen(role, chosen);
-  const profiles = useProfiles();
   const totals = useTotals();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
 
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
@@ -131,25 +175,7 @@ export function Sidebar() {
           );
         })}
       </ul>
-      {active ? (
-        <div
-          className="sidebar-foot"
-          title={intl.formatMessage(m.accountTitle, {
-            name: isolate(active.name),
-            kind: active.kind,
-          })}
-        >
-          <span className="muted small">{intl.formatMessage(m.account)}</span>
-          <span className="truncate account-name" title={active.name}>
-            {active.name}
-          </span>
-          {active.kind === 'sandbox' ? (
-            <Badge tone="info">{intl.formatMessage(m.sandbox)}</Badge>
-          ) : (
-            <Badge tone="muted">{intl.formatMessage(m.live)}</Badge>
-          )}
-        </div>
-      ) : null}
+      {active ? <AccountInUse name={active.name} live={active.kind === 'live'} /> : null}
     </nav>
   );
 }

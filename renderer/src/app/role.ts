@@ -13,6 +13,8 @@ const SCREEN_NEEDS: Record<Screen, Role> = {
   checkouts: 'till',
   payments: 'watch',
   settings: 'owner',
+  // The open period's X report; closing, past closes and CSV are the owner's (DayScreen).
+  day: 'watch',
 };
 
 export function useRole(): Role {
@@ -35,7 +37,9 @@ export function canOpen(role: Role, screen: Screen): boolean {
 /** The screen to show: the chosen one if the role opens it, else the first it does. */
 export function shownScreen(role: Role, chosen: Screen): Screen {
   if (canOpen(role, chosen)) return chosen;
-  return (['new', 'checkouts', 'payments', 'settings'] as const).find((s) => canOpen(role, s))!;
+  return (['new', 'checkouts', 'payments', 'settings', 'day'] as const).find((s) =>
+    canOpen(role, s),
+  )!;
 }
 
 /** Whether the page knows its role yet (before app.info answers, nothing is shown). */

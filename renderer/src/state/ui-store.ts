@@ -1,9 +1,11 @@
 // UI-only state (docs/architecture.md: no server data here). Persisted where a restart should
-// keep it: first-run flag, chosen screen, theme, table preferences.
+// keep it: chosen screen, theme, table preferences. Whether to show Welcome is the engine's
+// (app.info), not this browser's: a second screen must not open on it.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { useShallow } from 'zustand/react/shallow';
 
-export type Screen = 'new' | 'checkouts' | 'payments' | 'settings';
+export type Screen = 'new' | 'checkouts' | 'payments' | 'settings' | 'day';
 export type Theme = 'system' | 'light' | 'dark';
 /** The Checkouts screen's status chip (paid: a verified payment arrived). */
 export type ActiveFilter = 'all' | 'active' | 'inactive' | 'paid';
@@ -12,7 +14,6 @@ export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
 interface UiState {
-  onboarded: boolean;
   screen: Screen;
   theme: Theme;
   checkoutFilter: ActiveFilter;
@@ -29,7 +30,6 @@ interface UiState {
   gapsSeen: Record<string, string>;
   /** Bumped by a keyboard jump (Alt+1…4): the new screen's heading takes the focus. */
   headingFocus: number;
-  setOnboarded(v: boolean): void;
   go(screen: Screen): void;
   /** go() from the keyboard: focus lands on the new screen's heading, not on the body. */
   jump(screen: Screen): void;
@@ -46,10 +46,9 @@ interface UiState {
   dismissGaps(profileId: string, until: string): void;
 }
 
-export const useUi = create<UiState>()(
+const uiStore = create<UiState>()(
   persist(
     (set) => ({
-      onboarded: false,
       screen: 'new',
       theme: 'system',
       checkoutFilter: 'all',
@@ -62,7 +61,6 @@ export const useUi = create<UiState>()(
       dateTo: '',
       gapsSeen: {},
       headingFocus: 0,
-      setOnboarded: (onboarded) => set({ onboarded }),
       go: (screen) => set({ screen }),
       jump: (screen) => set((s) => ({ screen, headingFocus: s.headingFocus + 1 })),
       setTheme: (theme) => set({ theme }),
@@ -91,7 +89,6 @@ export const useUi = create<UiState>()(
     {
       name: 'merchant.ui',
       partialize: (s) => ({
-        onboarded: s.onboarded,
         screen: s.screen,
         theme: s.theme,
         checkoutFilter: s.checkoutFilter,
@@ -101,3 +98,21 @@ export const useUi = create<UiState>()(
     },
   ),
 );
+
+/**
+ * The UI store, read through a selector only: `useUi()` with none would re-render its
+ * component on every change (the shell on every keystroke in search), so it does not type.
+ */
+export const useUi: (<T>(selector: (s: UiState) => T) => T) &
+  Pick<typeof uiStore, 'getState' | 'setState' | 'subscribe'> = uiStore;
+
+/** The fields named; the component re-renders only when one of them changes. */
+export function useUiPick<K extends keyof UiState>(...keys: K[]): Pick<UiState, K> {
+  return uiStore(
+    useShallow((s) => {
+      const picked = {} as Pick<UiState, K>;
+      for (const k of keys) picked[k] = s[k];
+      return picked;
+    }),
+  );
+}

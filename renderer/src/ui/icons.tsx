@@ -9,6 +9,7 @@ const paths = {
   star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
   x: 'M18 6 6 18M6 6l12 12',
   refresh: 'M21 12a9 9 0 1 1-2.6-6.4M21 3v6h-6',
+  receipt: 'M6 2h12v20l-3-2-3 2-3-2-3 2zM9 7h6M9 11h6M9 15h4',
 } as const;
 
 export type IconName = keyof typeof paths;

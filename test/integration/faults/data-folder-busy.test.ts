@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, expect, it } from 'vitest';
-import { MemoryVault, createEngine } from '../../../electron/core/index.ts';
+import { createEngine } from '../../../electron/core/index.ts';
+import { MemoryVault } from '../../../electron/core/vault/index.ts';
 import { busyMessage } from '../../../electron/core/store/faults.ts';
 import { callError, openEngine, tempDir, type Harness } from '../electron/core/engine/harness.ts';
 import { eventBody, post, signedHeaders } from '../electron/core/receiver/harness.ts';
@@ -72,16 +73,14 @@ it('does not start on a database another program holds, and says which folder', 
   await h.close();
   h = undefined;
   holder = holdLock(dataDir);
-  const err = await createEngine(
-    {
-      dataDir,
-      transport: 'web',
-      version: '0.0.0-test',
-      vault: new MemoryVault(),
-      openExternal: async () => {},
-    },
-    { log: () => {} },
-  ).then(
+  const err = await createEngine({
+    dataDir,
+    transport: 'web',
+    version: '0.0.0-test',
+    vault: new MemoryVault(),
+    openExternal: async () => {},
+    log: () => {},
+  }).then(
     () => null,
     (e: unknown) => e as { code?: string; message?: string },
   );

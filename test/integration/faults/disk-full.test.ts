@@ -3,8 +3,8 @@
 // answered 503 with Retry-After and never 200, the status strip's reason says the disk is
 // full, creating a link says the same, and once space returns the next delivery is stored.
 import { afterEach, expect, it } from 'vitest';
-import { EngineError, MemoryVault } from '../../../electron/core/index.ts';
-import type { Store } from '../../../electron/core/store/index.ts';
+import { EngineError } from '../../../electron/core/index.ts';
+import { MemoryVault } from '../../../electron/core/vault/index.ts';
 import { DISK_FULL_MESSAGE } from '../../../electron/core/store/faults.ts';
 import { callError, openEngine, type Harness } from '../electron/core/engine/harness.ts';
 import { eventBody, post, signedHeaders } from '../electron/core/receiver/harness.ts';
@@ -22,9 +22,9 @@ function bigDelivery(checkoutId: string, amount: number): string {
 }
 
 it('answers 503, says "Disk full", refuses links, and stores the next delivery once space returns', async () => {
-  let store: Store | undefined;
   const vault = new MemoryVault();
-  h = await openEngine({ vault, internals: { onStore: (s) => (store = s) } });
+  h = await openEngine({ vault });
+  const store = h.store;
   const { engine } = h;
   const url = engine.receiverUrl()!;
   const secret = [...vault.entries].find(([account]) => account.endsWith(':webhook-secret'))![1];

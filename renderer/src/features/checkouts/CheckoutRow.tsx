@@ -26,14 +26,12 @@ export const CheckoutRow = memo(function CheckoutRow(props: {
   c: Checkout;
   now: number;
   onQr(c: Checkout): void;
-  /** The search these rows answer, for marking what matched. */
-  query?: string;
 }) {
   const { c } = props;
   return (
     <tr style={{ height: ROW_HEIGHT }} {...rowOpensDetail(c.id)}>
       <td className="cell-name">
-        <HighlightedName c={c} query={props.query ?? ''} />
+        <HighlightedName c={c} />
       </td>
       <td className="num">{formatMoney(c.amount, c.currency)}</td>
       <td>

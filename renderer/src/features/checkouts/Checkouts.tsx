@@ -10,7 +10,7 @@ import { toEngineError } from '../../bridge/index.ts';
 import { userLocale } from '../../lib/locale.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { PAGE_SIZES, useUi, type PageSize } from '../../state/ui-store.ts';
+import { PAGE_SIZES, useUiPick, type PageSize } from '../../state/ui-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { QrDialog } from '../share/QrDialog.tsx';
@@ -34,14 +34,28 @@ export const SEARCH_DEBOUNCE_MS = 150;
 /** Up to this many rows fit the scroll area's least height: it takes theirs instead. */
 const FEW_ROWS = 2;
 
-/** An answer and the query it answers (its hits are marked with that query, not the box's). */
+/** An answer and the query it answers ("No checkouts match …" names that query, not the box's). */
 interface Shown {
   page: CheckoutPage;
   query: string;
 }
 
 export function Checkouts() {
-  const ui = useUi();
+  const ui = useUiPick(
+    'search',
+    'setSearch',
+    'clearSearch',
+    'checkoutFilter',
+    'currencyFilter',
+    'dateRange',
+    'dateFrom',
+    'dateTo',
+    'page',
+    'setPage',
+    'pageSize',
+    'setPageSize',
+    'go',
+  );
   const query = useDebounced(ui.search, SEARCH_DEBOUNCE_MS);
   const now = useNow(30_000);
   const state: SearchState = {
@@ -213,9 +227,7 @@ export function Checkouts() {
                 {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
                 {items.map((v) => {
                   const c = rows[v.index]!;
-                  return (
-                    <CheckoutRow key={c.id} c={c} now={now} onQr={setQr} query={current.query} />
-                  );
+                  return <CheckoutRow key={c.id} c={c} now={now} onQr={setQr} />;
                 })}
                 {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
               </tbody>

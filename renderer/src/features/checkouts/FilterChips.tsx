@@ -2,7 +2,7 @@
 // goes to the first page of the new result (ui-store).
 import { useId } from 'react';
 import { ALL_CURRENCIES, COMMON_CURRENCIES } from '#shared/currencies.ts';
-import { useUi, type ActiveFilter, type DateRange } from '../../state/ui-store.ts';
+import { useUiPick, type ActiveFilter, type DateRange } from '../../state/ui-store.ts';
 import { Segmented } from '../../ui/Segmented.tsx';
 
 const STATUSES: { value: ActiveFilter; label: string }[] = [
@@ -24,7 +24,17 @@ const common = new Set<string>(COMMON_CURRENCIES);
 const rest = ALL_CURRENCIES.filter((c) => !common.has(c));
 
 export function FilterChips({ dateError }: { dateError: string | null }) {
-  const ui = useUi();
+  const ui = useUiPick(
+    'checkoutFilter',
+    'setCheckoutFilter',
+    'currencyFilter',
+    'setCurrencyFilter',
+    'dateRange',
+    'setDateRange',
+    'dateFrom',
+    'dateTo',
+    'setCustomDates',
+  );
   const id = useId();
   const errorId = `${id}-error`;
   const described = dateError ? errorId : undefined;

@@ -17,9 +17,9 @@ export function Marked({ text, ranges }: { text: string; ranges: readonly Range[
 const MORE = / \+ \d+ more$/;
 
 /** The product name with its hits, plus the item or id that matched when it was not the name. */
-export function HighlightedName({ c, query }: { c: Checkout; query: string }) {
+export function HighlightedName({ c }: { c: Checkout }) {
   const name = c.product_name;
-  const ranges = rangesFor(name, 'product_name', c.match, query);
+  const ranges = rangesFor(name, 'product_name', c.match);
   const m = MORE.exec(name);
   const cut = m ? m.index : name.length;
   const other = c.match && c.match.field !== 'product_name' ? c.match : null;
@@ -38,7 +38,7 @@ export function HighlightedName({ c, query }: { c: Checkout; query: string }) {
       {other ? (
         <span className="match-note small muted">
           {other.field === 'item' ? 'Item: ' : 'ID: '}
-          <Marked text={other.text} ranges={rangesFor(other.text, other.field, other, query)} />
+          <Marked text={other.text} ranges={rangesFor(other.text, other.field, other)} />
         </span>
       ) : null}
     </>

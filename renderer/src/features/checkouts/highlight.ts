@@ -1,6 +1,7 @@
-// What to mark in a search result. The engine's `match.ranges` win (they are exactly what
-// FTS matched); without them each word of the query is found case-insensitively, so a
-// trigram hit like "roiss" in "Croissant" is still shown. Offsets are UTF-16, like String.
+// What to mark in a search result: the engine's `match.ranges`, exactly, for the field and
+// text it matched. They are found the way the index folds text (no case, no accents: "creme"
+// marks "Crème"), so the page has no search of its own that could mark something else.
+// Offsets are UTF-16, like String.
 import type { CheckoutMatch } from '#shared/domain.ts';
 
 export type Range = readonly [start: number, end: number];
@@ -24,35 +25,16 @@ export function normalise(ranges: readonly Range[], length: number): Range[] {
   return out;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Every place a word of `query` occurs in `text`, ignoring case. */
-export function queryRanges(text: string, query: string): Range[] {
-  const words = query.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
-  // Longest first, so "croissant croi" marks the whole word, not just its start.
-  const pattern = words
-    .sort((a, b) => b.length - a.length)
-    .map(escape)
-    .join('|');
-  const ranges: Range[] = [];
-  for (const m of text.matchAll(new RegExp(pattern, 'giu'))) {
-    ranges.push([m.index, m.index + m[0].length]);
-  }
-  return normalise(ranges, text.length);
-}
-
-/** The ranges to mark in `text` (a checkout's field) for this result. */
+/** The ranges to mark in `text` (a checkout's field): the engine's, when it matched there. */
 export function rangesFor(
   text: string,
   field: CheckoutMatch['field'],
   match: CheckoutMatch | undefined,
-  query: string,
 ): Range[] {
-  if (match && match.field === field && match.text === text && match.ranges.length > 0) {
+  if (match && match.field === field && match.text === text) {
     return normalise(match.ranges, text.length);
   }
-  return queryRanges(text, query);
+  return [];
 }
 
 /** `text` cut into plain and marked pieces, in order; joined they give `text` back. */

@@ -43,9 +43,11 @@ export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
           <Button size="lg" onClick={() => setBig(true)}>
             Show QR full size
           </Button>
-          <Button size="lg" onClick={() => setCard(true)}>
-            Print card…
-          </Button>
+          {c.active ? (
+            <Button size="lg" onClick={() => setCard(true)}>
+              Print card…
+            </Button>
+          ) : null}
           <Button size="lg" variant="ghost" onClick={props.onAnother}>
             Create another
           </Button>
@@ -54,10 +56,10 @@ export function LinkCreated(props: { checkout: Checkout; onAnother(): void }) {
         <p className="muted small">
           {c.active
             ? 'Active: customers can pay it now.'
-            : 'Created inactive: customers cannot pay it yet.'}
+            : 'Created inactive: customers cannot pay it yet, so there is no card to print.'}
         </p>
       </div>
-      <QrCode url={c.checkout_url} caption={c.product_name} amount={amount} />
+      <QrCode url={c.checkout_url} caption={c.product_name} amount={amount} active={c.active} />
       <QrDialog checkout={big ? c : null} onClose={() => setBig(false)} />
       <PrintCardDialog checkout={card ? c : null} onClose={() => setCard(false)} />
     </section>

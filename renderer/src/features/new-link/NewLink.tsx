@@ -16,6 +16,7 @@ import { announce } from '../../ui/announcer.tsx';
 import { CurrencyPicker } from './CurrencyPicker.tsx';
 import { checkDraft, fieldLabel, serviceFieldMessage } from './draft-rules.ts';
 import { ItemsEditor } from './ItemsEditor.tsx';
+import { LinkAccount } from './LinkAccount.tsx';
 import { LinkCreated } from './LinkCreated.tsx';
 import { SavedItems } from './SavedItems.tsx';
 
@@ -89,6 +90,7 @@ export function NewLink() {
           <p className="muted">
             Add what the customer is paying for. The total is worked out for you.
           </p>
+          <LinkAccount />
         </div>
       </header>
 
@@ -204,5 +206,24 @@ function focusField(field: string) {
       : field === 'items'
         ? document.querySelector<HTMLElement>('.lines-foot > button')
         : null;
-  el?.focus();
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  revealAboveSummaryBar(el.closest('li') ?? el);
+}
+
+/**
+ * Scrolls the screen until `target` (a whole line: its fields, what the price sends, its
+ * errors and a "which amount?" choice) is in view above the sticky summary bar. focus()
+ * alone keeps a field inside the window, which may be under the bar.
+ */
+function revealAboveSummaryBar(target: Element) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  const t = target.getBoundingClientRect();
+  const view = main.getBoundingClientRect();
+  const bar = document.querySelector('.summary-bar')?.getBoundingClientRect();
+  const bottom = Math.min(view.bottom, bar ? bar.top : view.bottom);
+  const room = 8;
+  if (t.bottom + room > bottom) main.scrollBy({ top: t.bottom + room - bottom });
+  else if (t.top - room < view.top) main.scrollBy({ top: t.top - room - view.top });
 }

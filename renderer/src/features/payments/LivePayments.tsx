@@ -1,7 +1,9 @@
 // Live payments: newest first, arriving by push; only verified ones count as paid. A status
 // filter narrows the loaded rows (the feed keeps loading pages as the filtered list is
-// scrolled, so every match is reached); counts show once the whole feed is loaded.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// scrolled, so every match is reached); counts show once the whole feed is loaded. The screen
+// is one scroll container (the main area): the feed is virtualised against it, so a short
+// window shows payments right under the strip and totals, not a small box of its own.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Payment, PaymentStatus } from '#shared/domain.ts';
 import { usePaymentsFeed } from '../../api/queries.ts';
@@ -32,7 +34,8 @@ const NONE: Record<PaymentStatus, string> = {
 
 export function LivePayments() {
   const q = usePaymentsFeed();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const offset = useListOffset(listRef);
   const [filter, setFilter] = useState<Filter>('all');
   // The same 15 s clock as the status strip: one timer for the whole screen.
   const now = useNow(15_000);
@@ -62,9 +65,10 @@ export function LivePayments() {
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => document.getElementById('main'),
     estimateSize: () => PAYMENT_ROW,
     overscan: 10,
+    scrollMargin: offset,
   });
   const items = virtual.getVirtualItems();
   const last = items[items.length - 1];
@@ -145,8 +149,9 @@ export function LivePayments() {
       ) : (
         <>
           {filterBar}
-          <div className="feed-scroll" ref={scrollRef} tabIndex={0} aria-label="Payments feed">
+          <div className="feed">
             <div
+              ref={listRef}
               role="list"
               aria-label={
                 filter === 'all'
@@ -165,7 +170,7 @@ export function LivePayments() {
                       top: 0,
                       left: 0,
                       right: 0,
-                      transform: `translateY(${v.start}px)`,
+                      transform: `translateY(${v.start - offset}px)`,
                     }}
                   >
                     <PaymentRow p={p} now={now} money={money} />
@@ -178,4 +183,34 @@ export function LivePayments() {
       )}
     </section>
   );
+}
+
+/**
+ * Where the list starts inside the main area's scrolled content (the virtualiser's scroll
+ * margin). Measured after every render and whenever the screen or the window changes size:
+ * a notice or the strip's details above the list move it.
+ */
+function useListOffset(listRef: RefObject<HTMLDivElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  const measure = () => {
+    const main = document.getElementById('main');
+    const list = listRef.current;
+    if (!main || !list) return;
+    const top =
+      list.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop;
+    setOffset((was) => (Math.abs(was - top) < 0.5 ? was : top));
+  };
+  // After every render: cheap (two boxes), and a changed offset re-renders once.
+  useLayoutEffect(measure);
+  useEffect(() => {
+    const main = document.getElementById('main');
+    if (!main) return;
+    const watch = new ResizeObserver(() => measure());
+    watch.observe(main);
+    for (const child of Array.from(main.children)) watch.observe(child);
+    return () => watch.disconnect();
+    // measure only reads refs and the DOM.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return offset;
 }

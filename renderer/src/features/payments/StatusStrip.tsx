@@ -1,10 +1,11 @@
 // Is the console able to hear payments? Receiver, the tunnel in front of it, webhook
 // registration, last event, gaps, and the live link to the engine — each in plain words with
-// the fix next to it.
-import { useEffect, useState } from 'react';
+// the fix next to it. When all of it is well the strip is one line ("Receiving payments"),
+// with the cells a click away, so a short window shows payments rather than status.
+import { useEffect, useId, useState } from 'react';
 import { useRegisterWebhook } from '../../api/mutations.ts';
 import { canCall, useRole } from '../../app/role.ts';
-import { useProfiles, useReceiver, useTunnel } from '../../api/queries.ts';
+import { useActiveProfile, useReceiver, useTunnel } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
 import { clockTime, exactTime, relativeTime } from '../../lib/time.ts';
@@ -13,7 +14,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
-import { useUi } from '../../state/ui-store.ts';
+import { useUiPick } from '../../state/ui-store.ts';
 import { ReachItem, ReachNotice, reachFailed } from './ReachStatus.tsx';
 
 export function useLinkState(): LinkState {
@@ -43,14 +44,15 @@ export function StatusStrip() {
   const q = useReceiver();
   const link = useLinkState();
   const now = useNow(15_000);
-  const { gapsSeen, dismissGaps, go } = useUi();
-  const profiles = useProfiles();
+  const { gapsSeen, dismissGaps, go } = useUiPick('gapsSeen', 'dismissGaps', 'go');
   const tunnel = useTunnel();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
   const t = tunnel.data;
   const showTunnel = active?.kind === 'live' && usesTool(t);
   const canRegister = canCall(useRole(), 'webhook.register');
+  const [details, setDetails] = useState(false);
+  const cellsId = useId();
   const register = useRegisterWebhook({
     onSuccess: () => announce('Webhook registered'),
     onError: (e) => announce(`Webhook registration failed: ${errorMessage(e)}`),
@@ -58,7 +60,7 @@ export function StatusStrip() {
   const s = q.data;
   if (!s) {
     return (
-      <div className="status-strip" aria-label="Receiver status">
+      <div className="status status-line" role="group" aria-label="Receiver status">
         {q.isError ? (
           <span>Receiver status unavailable: {errorMessage(q.error)}</span>
         ) : (
@@ -68,7 +70,7 @@ export function StatusStrip() {
     );
   }
   // The engine lists only gaps worth a warning (a registered webhook, a few seconds or more).
-  const profileId = profiles.data?.active_id ?? '';
+  const profileId = active?.id ?? '';
   const seen = gapsSeen[profileId];
   const gaps = s.gaps.filter((g) => seen === undefined || Date.parse(g.to) > Date.parse(seen));
   // The most recent gap by its end, whatever order the list comes in (newest first today).
@@ -76,73 +78,118 @@ export function StatusStrip() {
     (a, g) => (a === undefined || Date.parse(g.to) > Date.parse(a.to) ? g : a),
     undefined,
   );
+  // Everything that would show a warning, a fix or a notice is absent.
+  const allWell =
+    s.listening &&
+    !s.error &&
+    s.webhook.registered &&
+    !s.webhook.error &&
+    !reachFailed(s.reach) &&
+    link === 'live' &&
+    !needsTunnel &&
+    (!showTunnel || t?.state === 'up') &&
+    !latest;
+  const folded = allWell && !details;
   return (
     <>
-      <dl
-        className={`status-strip ${showTunnel ? 'status-strip-6' : 'status-strip-5'}${reachFailed(s.reach) ? ' status-strip-warn' : ''}`}
-        aria-label="Receiver status"
-      >
-        <div>
-          <dt>Receiver</dt>
-          <dd>
-            <Dot tone={s.listening ? 'ok' : 'error'} />
-            <span className="truncate" title={s.address ?? undefined}>
-              {s.listening ? `Listening on ${s.address ?? 'loopback'}` : 'Not listening'}
+      <div className="status" role="group" aria-label="Receiver status">
+        {allWell ? (
+          <p className="status-line">
+            <Dot tone="ok" />
+            <span className="status-line-text">
+              <strong>Receiving payments</strong>
+              <span className="muted">
+                {' · '}
+                {s.last_event_at ? (
+                  <>
+                    Last event{' '}
+                    <time dateTime={s.last_event_at} title={exactTime(s.last_event_at)}>
+                      {relativeTime(s.last_event_at, now)}
+                    </time>
+                  </>
+                ) : (
+                  'No event yet'
+                )}
+              </span>
             </span>
-          </dd>
-        </div>
-        {showTunnel && t ? (
+            <button
+              type="button"
+              className="link"
+              aria-expanded={details}
+              aria-controls={cellsId}
+              onClick={() => setDetails((d) => !d)}
+            >
+              {details ? 'Hide details' : 'Details'}
+            </button>
+          </p>
+        ) : null}
+        <dl
+          id={cellsId}
+          hidden={folded}
+          className={`status-strip ${showTunnel ? 'status-strip-6' : 'status-strip-5'}${reachFailed(s.reach) ? ' status-strip-warn' : ''}`}
+        >
           <div>
-            <dt>Tunnel</dt>
+            <dt>Receiver</dt>
             <dd>
-              <Dot tone={tunnelTone(t)} />
-              <span className="truncate" title={s.webhook.url ?? t.public_url ?? undefined}>
-                {tunnelLine(t)}
+              <Dot tone={s.listening ? 'ok' : 'error'} />
+              <span className="truncate" title={s.address ?? undefined}>
+                {s.listening ? `Listening on ${s.address ?? 'loopback'}` : 'Not listening'}
               </span>
             </dd>
           </div>
-        ) : null}
-        <div>
-          <dt>Webhook</dt>
-          <dd>
-            <Dot tone={s.webhook.registered ? 'ok' : 'warn'} />
-            {s.webhook.registered ? (
-              <span className="truncate" title={s.webhook.url ?? ''}>
-                Registered{s.webhook.signed ? ' · signed' : ''}
-              </span>
-            ) : (
-              <>
-                Not registered{' '}
-                {canRegister ? (
-                  <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
-                    Register now
-                  </Button>
-                ) : null}
-              </>
-            )}
-          </dd>
-        </div>
-        <ReachItem reach={s.reach} />
-        <div>
-          <dt>Last event</dt>
-          <dd>
-            {s.last_event_at ? (
-              <time dateTime={s.last_event_at} title={exactTime(s.last_event_at)}>
-                {relativeTime(s.last_event_at, now)}
-              </time>
-            ) : (
-              'None yet'
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Live updates</dt>
-          <dd>
-            <Dot tone={link === 'live' ? 'ok' : 'warn'} />
-            {link === 'live' ? 'Connected' : 'Reconnecting…'}
-          </dd>
-        </div>
-      </dl>
+          {showTunnel && t ? (
+            <div>
+              <dt>Tunnel</dt>
+              <dd>
+                <Dot tone={tunnelTone(t)} />
+                <span className="truncate" title={s.webhook.url ?? t.public_url ?? undefined}>
+                  {tunnelLine(t)}
+                </span>
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Webhook</dt>
+            <dd>
+              <Dot tone={s.webhook.registered ? 'ok' : 'warn'} />
+              {s.webhook.registered ? (
+                <span className="truncate" title={s.webhook.url ?? ''}>
+                  Registered{s.webhook.signed ? ' · signed' : ''}
+                </span>
+              ) : (
+                <>
+                  Not registered{' '}
+                  {canRegister ? (
+                    <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
+                      Register now
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            </dd>
+          </div>
+          <ReachItem reach={s.reach} />
+          <div>
+            <dt>Last event</dt>
+            <dd>
+              {s.last_event_at ? (
+                <time dateTime={s.last_event_at} title={exactTime(s.last_event_at)}>
+                  {relativeTime(s.last_event_at, now)}
+                </time>
+              ) : (
+                'None yet'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Live updates</dt>
+            <dd>
+              <Dot tone={link === 'live' ? 'ok' : 'warn'} />
+              {link === 'live' ? 'Connected' : 'Reconnecting…'}
+            </dd>
+          </div>
+        </dl>
+      </div>
       {s.error ? <Notice tone="error">Receiver problem: {s.error}</Notice> : null}
       {active?.kind === 'live' && usesTool(t) && t.state === 'down' ? (
         <Notice tone="warn">

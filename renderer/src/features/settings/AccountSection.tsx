@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { isHttpUrl } from '#shared/checkout-rules.ts';
 import { useClearKey, useSetKey, useUpdateProfile } from '../../api/mutations.ts';
-import { useKeyStatus, useProfiles } from '../../api/queries.ts';
+import { useActiveProfile, useKeyStatus } from '../../api/queries.ts';
 import { errorMessage, toEngineError } from '../../bridge/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -12,9 +12,8 @@ import { announce } from '../../ui/announcer.tsx';
 import { connectOutcome } from '../onboarding/connect-outcome.ts';
 
 export function AccountSection() {
-  const profiles = useProfiles();
   const key = useKeyStatus();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   const hadKey = (key.data ?? active?.key)?.present ?? false;
   const [newKey, setNewKey] = useState('');
   const [replacing, setReplacing] = useState(false);

@@ -148,7 +148,7 @@ function Chooser({ status, publicUrl }: { status: TunnelStatus; publicUrl: strin
             value={url}
             onChange={(e) => setUrl(e.target.value)}
             error={error}
-            hint="The address that forwards to the receiver port (see Receiving payments below)."
+            hint="The one place for it: the https address that forwards to the receiver port (Receiving payments → Advanced)."
           />
         ) : error ? (
           <Notice tone="error">{error}</Notice>

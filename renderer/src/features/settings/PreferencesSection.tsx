@@ -4,7 +4,7 @@ import { useSaveSettings } from '../../api/mutations.ts';
 import type { Settings } from '#shared/domain.ts';
 import { errorMessage, transport } from '../../bridge/index.ts';
 import { askNotificationPermission, chime, notificationsSupported } from '../../lib/alerts.ts';
-import { useUi, type Theme } from '../../state/ui-store.ts';
+import { useUiPick, type Theme } from '../../state/ui-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
@@ -17,7 +17,7 @@ const THEMES: { value: Theme; label: string }[] = [
 ];
 
 export function PreferencesSection({ settings }: { settings: Settings }) {
-  const { theme, setTheme } = useUi();
+  const { theme, setTheme } = useUiPick('theme', 'setTheme');
   const save = useSaveSettings(
     { onError: (e) => announce(`Could not save: ${errorMessage(e)}`) },
     { optimistic: true },

@@ -13,6 +13,9 @@ export function ProfilesSection() {
   const q = useProfiles();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+  // A switch stops the account in use from receiving payments here, for every screen of this
+  // console: it is asked first, like a removal.
+  const [switching, setSwitching] = useState<{ id: string; name: string } | null>(null);
   const switchTo = useSwitchProfile({
     onSuccess: (list) =>
       announce(
@@ -25,6 +28,7 @@ export function ProfilesSection() {
     onError: (e) => announce(`Could not remove: ${errorMessage(e)}`),
   });
 
+  const inUse = q.data?.profiles.find((p) => p.id === q.data?.active_id);
   return (
     <section className="card" aria-labelledby="profiles-title">
       <div className="card-head">
@@ -71,7 +75,7 @@ export function ProfilesSection() {
                     <Button
                       size="sm"
                       busy={switchTo.isPending && switchTo.variables === p.id}
-                      onClick={() => switchTo.mutate(p.id)}
+                      onClick={() => setSwitching({ id: p.id, name: p.name })}
                       aria-label={`Switch to ${p.name}`}
                     >
                       Switch
@@ -94,6 +98,18 @@ export function ProfilesSection() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={switching !== null}
+        title={`Switch to “${switching?.name ?? ''}”?`}
+        confirmLabel="Switch account"
+        onConfirm={() => switching && switchTo.mutate(switching.id)}
+        onCancel={() => setSwitching(null)}
+      >
+        <p>
+          {inUse ? `“${inUse.name}” stops` : 'The account in use stops'} receiving payments on this
+          console until you switch back. Every screen of this console changes with it.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
         title={`Remove “${removing?.name ?? ''}”?`}

@@ -3,6 +3,7 @@
 import type { ReachCheck } from '#shared/domain.ts';
 import { exactTime } from '../../lib/time.ts';
 import { CheckNowButton, unreachableText } from '../payments/ReachStatus.tsx';
+import { UrlText } from './UrlText.tsx';
 
 export function ReachCheckRow({ reach }: { reach: ReachCheck | undefined }) {
   return (
@@ -19,7 +20,7 @@ export function ReachCheckRow({ reach }: { reach: ReachCheck | undefined }) {
             <>
               <span className="dot dot-ok" aria-hidden="true" />
               Reachable ({reach.round_trip_ms ?? 0} ms) through{' '}
-              <span className="mono break">{reach.public_url}</span>
+              {reach.public_url ? <UrlText url={reach.public_url} /> : null}
               <span className="muted"> · {exactTime(reach.checked_at)}</span>
             </>
           ) : (

@@ -1,7 +1,8 @@
-// Where payments come in: receiver port, a public URL for a tunnel, webhook registration.
-import { useState, type FormEvent } from 'react';
+// Where payments come in: the webhook the service calls and whether it can reach it; under
+// "Advanced", the receiver's port, re-registration and the request log. The public address
+// has one place, Receive live payments (a live account): the sandbox runs on this computer.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRegisterWebhook, useSaveSettings } from '../../api/mutations.ts';
-import { isHttpUrl } from '#shared/checkout-rules.ts';
 import type { Settings } from '#shared/domain.ts';
 import { useReceiver } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
@@ -12,15 +13,20 @@ import { Notice } from '../../ui/Feedback.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { ReachCheckRow } from './ReachCheckRow.tsx';
 import { RecentRequests } from './RecentRequests.tsx';
+import { UrlText } from './UrlText.tsx';
 
-export function ReceiverSection({ settings }: { settings: Settings }) {
+export function ReceiverSection({ settings, live }: { settings: Settings; live: boolean }) {
   const receiver = useReceiver();
   const [port, setPort] = useState(String(settings.receiver_port));
-  const [publicUrl, setPublicUrl] = useState(settings.public_url ?? '');
-  const [errors, setErrors] = useState<{ port?: string; url?: string }>({});
+  const [error, setError] = useState<string | undefined>();
+  const advanced = useRef<HTMLDetailsElement>(null);
+  // A refused port opens Advanced by itself, so its error is seen.
+  useEffect(() => {
+    if (error !== undefined && advanced.current) advanced.current.open = true;
+  }, [error]);
   const save = useSaveSettings({
-    onSuccess: () => announce('Receiver settings saved'),
-    onError: (e) => setErrors({ url: errorMessage(e) }),
+    onSuccess: () => announce('Receiver port saved'),
+    onError: (e) => setError(errorMessage(e)),
   });
   const register = useRegisterWebhook({
     onSuccess: (w) =>
@@ -30,15 +36,13 @@ export function ReceiverSection({ settings }: { settings: Settings }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const next: typeof errors = {};
     const p = Number(port.trim() || '0');
-    if (!/^\d*$/.test(port.trim()) || p > 65535)
-      next.port = 'Use a number from 1 to 65535, or 0 for automatic.';
-    const url = publicUrl.trim();
-    if (url && !isHttpUrl(url)) next.url = 'Enter the full tunnel address, starting with https://';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    save.mutate({ receiver_port: p, public_url: url || null });
+    if (!/^\d*$/.test(port.trim()) || p > 65535) {
+      setError('Use a number from 1 to 65535, or 0 for automatic.');
+      return;
+    }
+    setError(undefined);
+    save.mutate({ receiver_port: p });
   }
 
   const w = receiver.data?.webhook;
@@ -48,55 +52,27 @@ export function ReceiverSection({ settings }: { settings: Settings }) {
         <h2 id="receiver-title">Receiving payments</h2>
       </div>
       <p className="muted">
-        The service tells the console about each payment by calling it over the internet. On your
-        own computer the console is only reachable locally, which is fine for the sandbox. A real
-        payment service cannot reach it there: for a live account choose a tunnel under Receive live
-        payments, or enter your own public https address below.
+        The service tells the console about each payment by calling its webhook.{' '}
+        {live
+          ? 'A real service cannot reach this computer’s local address: how it reaches the console is chosen under Receive live payments above.'
+          : 'The sandbox runs on this computer, so it calls the console here: nothing to set up.'}
       </p>
-      <form className="grid-2" onSubmit={submit} noValidate>
-        <Field
-          label="Receiver port"
-          inputMode="numeric"
-          value={port}
-          onChange={(e) => setPort(e.target.value)}
-          error={errors.port}
-          hint="0 picks a free port each start."
-        />
-        <Field
-          label="Public URL (tunnel)"
-          type="url"
-          placeholder="https://shop.trycloudflare.com"
-          value={publicUrl}
-          onChange={(e) => setPublicUrl(e.target.value)}
-          error={errors.url}
-          hint="Leave empty to use the local address."
-        />
-        <div>
-          <Button type="submit" busy={save.isPending}>
-            Save
-          </Button>
-        </div>
-      </form>
-      <div className="key-row">
-        <div>
-          <span className="field-label">Webhook</span>
-          <p className="small">
-            {w?.registered ? (
-              <>
-                Registered <span className="mono break">{w.url}</span>
-                {w.registered_at ? (
-                  <span className="muted"> · {exactTime(w.registered_at)}</span>
-                ) : null}
-                {w.signed ? <span className="muted"> · deliveries are signed</span> : null}
-              </>
-            ) : (
-              <span>Not registered{w?.error ? `: ${w.error}` : ''}</span>
-            )}
-          </p>
-        </div>
-        <Button busy={register.isPending} onClick={() => register.mutate()}>
-          Re-register webhook
-        </Button>
+      <div>
+        <span className="field-label">Webhook</span>
+        <p className="small">
+          {w?.registered ? (
+            <>
+              Registered {w.url ? <UrlText url={w.url} /> : null}
+              {w.registered_at ? (
+                <span className="muted"> · {exactTime(w.registered_at)}</span>
+              ) : null}
+              {w.signed ? <span className="muted"> · deliveries are signed</span> : null}
+            </>
+          ) : (
+            // The engine's error already starts "Not registered: …".
+            <span>{w?.error ?? 'Not registered'}</span>
+          )}
+        </p>
       </div>
       <ReachCheckRow reach={receiver.data?.reach} />
       {receiver.data && !receiver.data.listening ? (
@@ -104,7 +80,34 @@ export function ReceiverSection({ settings }: { settings: Settings }) {
           The receiver is not listening{receiver.data.error ? `: ${receiver.data.error}` : '.'}
         </Notice>
       ) : null}
-      <RecentRequests />
+      <details className="advanced" ref={advanced}>
+        <summary>Advanced</summary>
+        <div className="advanced-body">
+          <form className="inline-form" onSubmit={submit} noValidate>
+            <Field
+              label="Receiver port"
+              inputMode="numeric"
+              value={port}
+              onChange={(e) => setPort(e.target.value)}
+              error={error}
+              hint="0 picks a free port each start."
+            />
+            <Button type="submit" busy={save.isPending}>
+              Save
+            </Button>
+          </form>
+          <div className="key-row">
+            <p className="small muted">
+              Registers the webhook with the service again (it is registered by itself when the
+              address or the key changes).
+            </p>
+            <Button busy={register.isPending} onClick={() => register.mutate()}>
+              Re-register webhook
+            </Button>
+          </div>
+          <RecentRequests />
+        </div>
+      </details>
     </section>
   );
 }

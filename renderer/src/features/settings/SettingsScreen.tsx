@@ -1,4 +1,4 @@
-import { useProfiles, useSettings } from '../../api/queries.ts';
+import { useActiveProfile, useSettings } from '../../api/queries.ts';
 import { errorMessage } from '../../bridge/index.ts';
 import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { AccountSection } from './AccountSection.tsx';
@@ -14,8 +14,7 @@ import { ReceiverSection } from './ReceiverSection.tsx';
 
 export function SettingsScreen() {
   const settings = useSettings();
-  const profiles = useProfiles();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   // Only a live profile needs a public address: the sandbox runs on this computer.
   const live = active?.kind === 'live';
   return (
@@ -39,14 +38,12 @@ export function SettingsScreen() {
       ) : (
         <>
           {live ? (
-            <LivePaymentsSection
-              key={profiles.data?.active_id}
-              publicUrl={settings.data!.public_url}
-            />
+            <LivePaymentsSection key={active?.id} publicUrl={settings.data!.public_url} />
           ) : null}
           <ReceiverSection
-            key={`${settings.data!.receiver_port}|${settings.data!.public_url}`}
+            key={settings.data!.receiver_port}
             settings={settings.data!}
+            live={live}
           />
           <PreferencesSection settings={settings.data!} />
         </>

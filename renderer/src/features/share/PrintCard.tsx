@@ -10,7 +10,13 @@ export interface CardContent {
   amount: string;
   url: string;
   qrSrc: string | null;
+  /** False for a switched-off link: the card says "Not active", never "Scan to pay". */
+  active: boolean;
 }
+
+/** Why a switched-off link gets no card (shown where Print card… would be). */
+export const NO_CARD =
+  'This link is switched off, so there is no card to print: a customer scanning it would be refused. Switch it on in its details first.';
 
 /** Long links get a smaller type so the card always stays one page. */
 function urlSize(url: string): string {
@@ -30,7 +36,7 @@ export function PrintCard(props: CardContent) {
       ) : (
         <div className="card-qr" />
       )}
-      <p className="card-hint">Scan to pay</p>
+      <p className="card-hint">{props.active ? 'Scan to pay' : 'Not active'}</p>
       <p className="card-url-label">Can’t scan? Type this address:</p>
       <p className={`card-url ${urlSize(props.url)}`}>{props.url}</p>
     </article>

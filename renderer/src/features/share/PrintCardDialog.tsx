@@ -10,7 +10,7 @@ import { useQrDataUrl } from '../../lib/qr.ts';
 import { useCardStore } from '../../state/card-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { PrintCard } from './PrintCard.tsx';
+import { NO_CARD, PrintCard } from './PrintCard.tsx';
 
 export function PrintCardDialog(props: { checkout: Checkout | null; onClose(): void }) {
   const c = props.checkout;
@@ -39,6 +39,7 @@ function CardEditor({ checkout: c }: { checkout: Checkout }) {
     amount: formatMoney(c.amount, c.currency),
     url: c.checkout_url,
     qrSrc,
+    active: c.active,
   };
   return (
     <div className="card-editor">
@@ -63,16 +64,21 @@ function CardEditor({ checkout: c }: { checkout: Checkout }) {
           A6 card (105 × 148 mm). Click the shop name to change it: the change is kept for the next
           cards and does not rename the profile.
         </p>
-        <Button variant="primary" disabled={!qrSrc} onClick={() => window.print()}>
-          Print
-        </Button>
+        {c.active ? (
+          <Button variant="primary" disabled={!qrSrc} onClick={() => window.print()}>
+            Print
+          </Button>
+        ) : (
+          <p role="status">{NO_CARD}</p>
+        )}
       </div>
-      {createPortal(
-        <div className="print-card" aria-hidden="true">
-          <PrintCard {...content} shop={shop.trim()} />
-        </div>,
-        document.body,
-      )}
+      {c.active &&
+        createPortal(
+          <div className="print-card" aria-hidden="true">
+            <PrintCard {...content} shop={shop.trim()} />
+          </div>,
+          document.body,
+        )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { downloadBlob, fileSlug } from '../../lib/download.ts';
 import { qrPngBlob, qrSvg } from '../../lib/qr.ts';
 import { Button } from '../../ui/Button.tsx';
 import { announce } from '../../ui/announcer.tsx';
+import { errorMessage } from '#shared/error-message.ts';
 
 type Kind = 'png' | 'svg';
 
@@ -24,7 +25,7 @@ export function QrDownloads({ checkout: c }: { checkout: Checkout }) {
       // hears nothing after that, so this is the last word, not a "Saving…" that never ends.
       announce(`Saved ${name}`);
     } catch (e) {
-      announce(`The QR code could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+      announce(`The QR code could not be saved: ${errorMessage(e)}`);
     } finally {
       setBusy(null);
     }

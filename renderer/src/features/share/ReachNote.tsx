@@ -2,13 +2,12 @@
 // computer could not open it (the rule is lib/link-reach.ts). `compact` (the QR dialog,
 // which must fit 900×600 without scrolling) shows the badge alone, the reason in its
 // tooltip and its accessible name.
-import { usePhoneAccess, useProfiles } from '../../api/queries.ts';
+import { useActiveProfile, usePhoneAccess } from '../../api/queries.ts';
 import { onlyOnThisComputer } from '../../lib/link-reach.ts';
 import { canCall, useRole } from '../../app/role.ts';
 
 export function ReachNote(props: { url: string; compact?: boolean }) {
-  const profiles = useProfiles();
-  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.active_id);
+  const active = useActiveProfile();
   const sandbox = active?.kind === 'sandbox';
   // Phone mode is the owner's to read and change; a Till screen goes by the link itself.
   const role = useRole();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest, rpc } from '../../../unit/electron/support/http.ts';
-import { FAKE_BIN, alive } from '../core/tunnel/support.ts';
+import { FAKE_BIN, alive } from '../core/reach/tunnel/support.ts';
 
 const CLI = resolve(import.meta.dirname, '../../../../electron/web/cli.ts');
 const dirs: string[] = [];
@@ -78,8 +78,9 @@ describe('serve CLI', () => {
       expect(ready.receiver_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/\S+$/);
       const port = Number(url.port);
       const info = await rpc(port, ready.token, 'app.info', {});
+      // --profile names an account on purpose: no Welcome.
       expect(info.json()).toEqual({
-        data: { version: expect.any(String), transport: 'web', role: 'owner' },
+        data: { version: expect.any(String), transport: 'web', welcome: false, role: 'owner' },
       });
       // The page is served (or, before a build, a page saying how to build it).
       const page = await rawRequest({ port, path: '/' });

@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryVault, createEngine } from '../../../../electron/core/index.ts';
+import { createEngine } from '../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../electron/core/vault/index.ts';
 import type { Engine } from '../../../../electron/core/index.ts';
 import { startWebServer, type WebServer } from '../../../../electron/web/server.ts';
 
@@ -24,8 +25,9 @@ export async function openWebHarness(o: { staticDir?: string } = {}): Promise<We
       vault: new MemoryVault(),
       sandboxTimeScale: 1000,
       profile: 'sandbox',
+      log: () => undefined,
     },
-    { log: () => undefined, http: { timeoutMs: 5000, baseDelayMs: 10 } },
+    { http: { timeoutMs: 5000, baseDelayMs: 10 } },
   );
   // By default an empty static folder: most tests are about the API, not the screens.
   const web = await startWebServer({ engine, staticDir: o.staticDir ?? join(dataDir, 'no-build') });

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryVault, createEngine, type Engine } from '../../../../electron/core/index.ts';
+import { createEngine, type Engine } from '../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../electron/core/vault/index.ts';
 import { startWebServer, type WebServer } from '../../../../electron/web/server.ts';
 import { openSse, rawRequest, rpc, type RawResponse } from '../../../unit/electron/support/http.ts';
 import { payCheckout } from '../core/engine/harness.ts';
@@ -37,9 +38,9 @@ async function open(o: { dir?: string; keep?: boolean } = {}): Promise<Console> 
       version: '0.0.0-test',
       vault: new MemoryVault(),
       sandboxTimeScale: 1000,
-      pairingClock: () => clock.ms,
+      log: (m) => logs.push(m),
     },
-    { log: (m) => logs.push(m), lanAddresses: () => [] },
+    { pairingClock: () => clock.ms, lanAddresses: () => [] },
   );
   const web = await startWebServer({ engine, staticDir: join(dir, 'no-build') });
   return {

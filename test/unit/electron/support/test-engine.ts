@@ -30,7 +30,7 @@ export function createTestEngine(): TestEngine {
   const failures = new Map<Channel, unknown>();
 
   const handlers: Partial<{ [C in Channel]: (input: never) => Output<C> }> = {
-    'app.info': () => ({ version: '0.0.0-test', transport: 'web' }),
+    'app.info': () => ({ version: '0.0.0-test', transport: 'web', welcome: false }),
     'checkouts.create': (input: {
       items: { name: string; amount: number; quantity?: number }[];
       currency?: string;
@@ -85,6 +85,8 @@ export function createTestEngine(): TestEngine {
       theme: 'system',
       keep_receiving_when_closed: engine.keepReceiving,
       language: 'system',
+      day_rolls_at: '00:00',
+      day_auto_close_at: null,
     }),
   };
 

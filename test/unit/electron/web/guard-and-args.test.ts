@@ -1,10 +1,12 @@
 // Pure parts of the web transport: token compare, allowed Host headers, CLI flags.
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultDataDir } from '../../../../electron/common/app-dir.ts';
 import { parseCliArgs } from '../../../../electron/web/cli-args.ts';
+import { allowedHostHeaders } from '#shared/node/host-guard.ts';
 import {
-  allowedHostHeaders,
+  checkHostAndOrigin,
   newToken,
   publicHost,
   tokenMatches,
@@ -34,9 +36,17 @@ describe('allowed Host headers', () => {
   });
 
   it('bound to one LAN address: that address', () => {
-    expect([...allowedHostHeaders('192.168.1.20', 80)]).toEqual(['192.168.1.20:80']);
+    expect([...allowedHostHeaders('192.168.1.20', 8080)]).toEqual(['192.168.1.20:8080']);
     expect(publicHost('192.168.1.20')).toBe('192.168.1.20');
-    expect([...allowedHostHeaders('fe80::1', 80)]).toEqual(['[fe80::1]:80']);
+    expect([...allowedHostHeaders('fe80::1', 8080)]).toEqual(['[fe80::1]:8080']);
+  });
+
+  it('on port 80 also the bare name, which is what a browser sends there', () => {
+    const allowed = allowedHostHeaders('192.168.1.20', 80);
+    expect([...allowed].sort()).toEqual(['192.168.1.20', '192.168.1.20:80']);
+    const req = (host: string) => ({ headers: { host } }) as IncomingMessage;
+    expect(checkHostAndOrigin(req('192.168.1.20'), allowed)).toBeNull();
+    expect(checkHostAndOrigin(req('evil.example'), allowed)).toMatchObject({ status: 403 });
   });
 
   it('bound to every interface: own addresses and names, never a foreign name', () => {
@@ -101,7 +111,29 @@ describe('serve flags', () => {
     expect(parseCliArgs(['--host', '[::1]'])).toMatchObject({ ok: true, options: { host: '::1' } });
   });
 
+  it('reads a disk limit and the LAN addresses to add for phone mode', () => {
+    expect(
+      parseCliArgs([
+        '--max-db-pages',
+        '2048',
+        '--lan-address',
+        '192.168.1.40',
+        '--lan-address',
+        'fd00::40',
+      ]),
+    ).toMatchObject({
+      ok: true,
+      options: { maxDbPages: 2048, lanAddresses: ['192.168.1.40', 'fd00::40'] },
+    });
+    const plain = parseCliArgs([]);
+    expect(plain.ok && plain.options.maxDbPages).toBeUndefined();
+    expect(plain.ok && plain.options.lanAddresses).toBeUndefined();
+  });
+
   it.each([
+    [['--max-db-pages', '0'], '--max-db-pages must be a whole number of pages from 1'],
+    [['--max-db-pages', '1.5'], '--max-db-pages must be a whole number of pages from 1'],
+    [['--lan-address', 'not an address'], '--lan-address must be an IP address'],
     [['--port', '70000'], '--port must be an integer from 0 to 65535'],
     [['--port', 'abc'], '--port must be an integer'],
     [['--port', '-1'], '--port'],

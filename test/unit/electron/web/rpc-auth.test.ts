@@ -38,7 +38,9 @@ describe('token', () => {
     expect(query.status).toBe(401);
     const ok = await rpc(f.web.port, f.web.token, 'app.info', {});
     expect(ok.status).toBe(200);
-    expect(ok.json()).toEqual({ data: { version: '0.0.0-test', transport: 'web' } });
+    expect(ok.json()).toEqual({
+      data: { version: '0.0.0-test', transport: 'web', welcome: false },
+    });
     expect(f.engine.calls.map((c) => c.channel)).toEqual(['app.info']);
   });
 });

@@ -80,10 +80,8 @@ describe('the engine after a wake', () => {
 
   it('records the sleep as a gap, keeps the receiver answering and pushes the status', async () => {
     const f = fakeClock(Date.now());
-    let watch: ClockWatch | undefined;
-    h = await openEngine({
-      internals: { clock: f.clock, onClockWatch: (w) => (watch = w) },
-    });
+    const watch = f;
+    h = await openEngine({ parts: { clock: f.clock } });
     const { engine } = h;
     expect(watch).toBeDefined();
     const status = await engine.call('receiver.status', {});
@@ -126,8 +124,8 @@ describe('the engine after a wake', () => {
 
   it('a new day or time zone pushes the status so "today" is recomputed', async () => {
     const f = fakeClock(Date.now());
-    let watch: ClockWatch | undefined;
-    h = await openEngine({ internals: { clock: f.clock, onClockWatch: (w) => (watch = w) } });
+    const watch = f;
+    h = await openEngine({ parts: { clock: f.clock } });
     const pushed = new Promise<void>((resolve) => {
       const off = h!.engine.on('receiver.status', () => {
         off();

@@ -16,7 +16,7 @@ import {
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkDatabase } from '../../../../../electron/core/store/damaged-db.ts';
-import type { KeyVault } from '../../../../../electron/core/index.ts';
+import type { KeyVault } from '../../../../../electron/core/vault/key-vault.ts';
 import { openEngine, tempDir, type Harness } from './harness.ts';
 
 /** Overwrites bytes [from, from + length) of the file with random bytes. */

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryVault, createEngine } from '../../../../../electron/core/index.ts';
+import { createEngine } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { openEngine, tempDir } from './harness.ts';
 
 const dirs: string[] = [];
@@ -31,10 +32,13 @@ function fingerprint(path: string) {
 }
 
 function open(dataDir: string) {
-  return createEngine(
-    { dataDir, transport: 'web', version: '0.0.0-test', vault: new MemoryVault() },
-    { log: () => undefined },
-  );
+  return createEngine({
+    dataDir,
+    transport: 'web',
+    version: '0.0.0-test',
+    vault: new MemoryVault(),
+    log: () => undefined,
+  });
 }
 
 describe('a symbolic link in place of the database', () => {

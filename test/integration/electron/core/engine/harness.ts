@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { EVENTS, type EventName } from '#shared/channels.ts';
 import type { EventPayload } from '#shared/contract.ts';
-import { EngineError, MemoryVault, createEngine } from '../../../../../electron/core/index.ts';
-import type { Engine, EngineInternals, KeyVault } from '../../../../../electron/core/index.ts';
+import { EngineError } from '../../../../../electron/core/index.ts';
+import type { Engine } from '../../../../../electron/core/index.ts';
+import type { RunningReceiver } from '../../../../../electron/core/receiver/index.ts';
+import type { Store } from '../../../../../electron/core/store/index.ts';
+import { MemoryVault, type KeyVault } from '../../../../../electron/core/vault/index.ts';
+import { buildEngine, type EngineParts } from '../../../../support/engine.ts';
 
 export interface Captured {
   event: EventName;
@@ -16,6 +20,10 @@ export interface Captured {
 
 export interface Harness {
   engine: Engine;
+  /** The engine's own store (the same object it uses). */
+  store: Store;
+  /** Every receiver the engine started, in order. */
+  receivers: RunningReceiver[];
   dataDir: string;
   vault: KeyVault;
   events: Captured[];
@@ -35,8 +43,8 @@ export async function openEngine(
     vault?: KeyVault;
     profile?: string;
     keepDir?: boolean;
-    /** Overrides of the engine's HTTP settings (timeouts) and recheck delay. */
-    internals?: Omit<EngineInternals, 'log'>;
+    /** What the engine is built from: short timeouts, fake clocks and timers, … */
+    parts?: EngineParts;
   } = {},
 ): Promise<Harness> {
   const dataDir = o.dataDir ?? tempDir();
@@ -44,7 +52,7 @@ export async function openEngine(
   const logs: string[] = [];
   const events: Captured[] = [];
   const opened: string[] = [];
-  const engine = await createEngine(
+  const { engine, store, receivers } = await buildEngine(
     {
       dataDir,
       transport: 'web',
@@ -54,12 +62,12 @@ export async function openEngine(
       openExternal: async (url) => {
         opened.push(url);
       },
+      log: (m) => logs.push(m),
       ...(o.profile ? { profile: o.profile } : {}),
     },
     {
-      log: (m) => logs.push(m),
       http: { timeoutMs: 2000, baseDelayMs: 10 },
-      ...o.internals,
+      ...o.parts,
     },
   );
   const offs = EVENTS.map((event) =>
@@ -67,6 +75,8 @@ export async function openEngine(
   );
   return {
     engine,
+    store,
+    receivers,
     dataDir,
     vault,
     events,

@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { startSandbox } from '../../../../../sandbox/index.ts';
 import { postPayment } from '../../../../e2e/fixtures/webhooks.ts';
 import { startCaptureService, type CaptureService } from '../../../../support/capture-service.ts';
@@ -80,7 +80,7 @@ describe('the API key goes only to the origin it was tested against', () => {
     const service = await realService();
     const cap = await capture();
     const vault = new MemoryVault();
-    const h = await engine({ vault, internals: { recheckMs: 20 } });
+    const h = await engine({ vault, parts: { receiving: { recheckMs: 20 } } });
     const { engine: e } = h;
     const { api_key: key } = await service.createMerchant();
 
@@ -218,7 +218,7 @@ describe('"Test key and add" that fails adds no profile', () => {
   it('rejected key, unreachable service, timeout, bad shape: no profile, nothing stored', async () => {
     const service = await realService();
     const vault = new MemoryVault();
-    const h = await engine({ vault, internals: { http: { timeoutMs: 300, baseDelayMs: 5 } } });
+    const h = await engine({ vault, parts: { http: { timeoutMs: 300, baseDelayMs: 5 } } });
     const before = await names(h);
     const entriesBefore = [...vault.entries.keys()];
 

@@ -3,7 +3,8 @@
 // handed to the page through app.info.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryVault, createEngine } from '../../../../../electron/core/index.ts';
+import { createEngine } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import type { Engine } from '../../../../../electron/core/index.ts';
 import { callError, openEngine, tempDir, type Harness } from './harness.ts';
 

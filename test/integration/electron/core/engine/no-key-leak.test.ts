@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../../../../sandbox/index.ts';
-import { MemoryVault } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { callError, openEngine, payCheckout, tempDir } from './harness.ts';
 
 function filesUnder(dir: string): string[] {

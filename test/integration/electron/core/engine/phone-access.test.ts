@@ -21,7 +21,7 @@ const open = (o: { dataDir?: string; keepDir?: boolean; addresses?: LanAddress[]
   openEngine({
     ...(o.dataDir ? { dataDir: o.dataDir } : {}),
     ...(o.keepDir ? { keepDir: true } : {}),
-    internals: { lanAddresses: () => o.addresses ?? LAN },
+    parts: { lanAddresses: () => o.addresses ?? LAN },
   });
 
 function refused(base: string): Promise<boolean> {

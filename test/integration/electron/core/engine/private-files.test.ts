@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { openStore } from '../../../../../electron/core/store/index.ts';
 import { openEngine, tempDir } from './harness.ts';
 

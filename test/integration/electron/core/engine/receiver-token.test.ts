@@ -19,11 +19,10 @@ afterEach(async () => {
 });
 
 async function engine(): Promise<Harness & { store: Store }> {
-  let store: Store | null = null;
-  const h = await openEngine({ keepDir: true, internals: { onStore: (s) => (store = s) } });
+  const h = await openEngine({ keepDir: true });
   cleanups.push(() => rmSync(h.dataDir, { recursive: true, force: true }));
   cleanups.push(() => h.close());
-  return { ...h, store: store as unknown as Store };
+  return h;
 }
 
 function tokenOf(h: Harness): string {

@@ -1,6 +1,6 @@
 // The contract against the engine in-process with the embedded sandbox over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { readLauncherState } from '../../../../../electron/core/embedded-sandbox/launcher.ts';
 import { callError, openEngine, payCheckout, tempDir } from './harness.ts';
 import type { Harness } from './harness.ts';
@@ -16,7 +16,7 @@ describe('Sandbox profile: zero set-up', () => {
     h = await openEngine();
     const { engine } = h;
     const info = await engine.call('app.info', {});
-    expect(info).toEqual({ version: '0.0.0-test', transport: 'web', role: 'owner' });
+    expect(info).toEqual({ version: '0.0.0-test', transport: 'web', welcome: true, role: 'owner' });
 
     const list = await engine.call('profiles.list', undefined);
     expect(list.active_id).toBe('sandbox');

@@ -7,7 +7,7 @@
 // thread took 3.6–4.1 s at 200,000 checkouts); and the thread answers as the store does.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DB_FILE } from '../../../../../electron/core/index.ts';
+import { DB_FILE } from '../../../../../electron/core/engine/engine.ts';
 import { searchCheckouts } from '../../../../../electron/core/store/checkout-search.ts';
 import { openStore } from '../../../../../electron/core/store/index.ts';
 import type { CheckoutInput } from '../../../../../electron/core/store/types.ts';

@@ -4,7 +4,7 @@
 // then: it verifies with the secret it holds in memory since the registration (401), or,
 // when it holds none, answers 503 so the service retries later. Nothing is shown as paid.
 import { afterEach, expect, it } from 'vitest';
-import { MemoryVault } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { postPayment } from '../../../../e2e/fixtures/webhooks.ts';
 import { openEngine } from './harness.ts';
 import type { Harness } from './harness.ts';

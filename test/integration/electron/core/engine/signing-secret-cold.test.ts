@@ -10,7 +10,7 @@
 // webhookSecrets caching the empty answer of a locked keychain: after unlocking, deliveries
 // were still answered 503.
 import { afterEach, expect, it } from 'vitest';
-import { MemoryVault } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { postPayment } from '../../../../e2e/fixtures/webhooks.ts';
 import { openEngine, tempDir } from './harness.ts';
 import type { Harness } from './harness.ts';

@@ -6,13 +6,10 @@
 // Breaks tried: ClockWatch comparing only the local day (not the offset or the zone's name)
 // fails "another zone on the same day"; ClockWatch not looking at the zone at all fails both.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  SYSTEM_CLOCK,
-  type ClockWatch,
-  type WatchClock,
-} from '../../../../../electron/core/engine/clock-watch.ts';
+import { SYSTEM_CLOCK, type WatchClock } from '../../../../../electron/core/engine/clock-watch.ts';
 import type { Engine } from '../../../../../electron/core/index.ts';
 import { openEngine, payCheckout, type Harness } from './harness.ts';
+import { handTicks, type HandTicks } from './support/fake-clock.ts';
 
 const savedTz = process.env.TZ;
 let h: Harness | undefined;
@@ -28,23 +25,25 @@ function dayIn(timeZone: string, ms = Date.now()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
 }
 
-/** Wall and monotonic clocks that stand still unless moved; the zone is the process's. */
-function stillClock(): WatchClock {
+/**
+ * Wall and monotonic clocks that stand still unless moved; the zone is the process's. The
+ * watch looks at them when the test calls `watch.tick()`.
+ */
+function stillClock(watch: HandTicks): WatchClock {
   const wall = Date.now();
   return {
     wallMs: () => wall,
     monoMs: () => 1000,
     tzOffsetMin: SYSTEM_CLOCK.tzOffsetMin,
     tzName: SYSTEM_CLOCK.tzName!,
+    every: (ms, fn) => watch.every(ms, fn),
   };
 }
 
-async function open(): Promise<{ engine: Engine; watch: ClockWatch }> {
-  let watch: ClockWatch | undefined;
-  h = await openEngine({
-    internals: { clock: stillClock(), onClockWatch: (w) => (watch = w) },
-  });
-  return { engine: h.engine, watch: watch! };
+async function open(): Promise<{ engine: Engine; watch: HandTicks }> {
+  const watch = handTicks();
+  h = await openEngine({ parts: { clock: stillClock(watch) } });
+  return { engine: h.engine, watch };
 }
 
 function nextStatus(engine: Engine): Promise<void> {

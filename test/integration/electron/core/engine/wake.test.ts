@@ -11,7 +11,6 @@
 //   (registered_at moves on a wake where nothing changed).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiverStatus } from '#shared/domain.ts';
-import type { ClockWatch } from '../../../../../electron/core/engine/clock-watch.ts';
 import type { Engine } from '../../../../../electron/core/index.ts';
 import type { Store } from '../../../../../electron/core/store/index.ts';
 import type { RunningReceiver } from '../../../../../electron/core/receiver/index.ts';
@@ -40,25 +39,15 @@ function statusWhere(engine: Engine, ok: (s: ReceiverStatus) => boolean): Promis
 interface Rig {
   engine: Engine;
   f: FakeClock;
-  watch: ClockWatch;
+  watch: { tick(): void };
   store: Store;
   receivers: RunningReceiver[];
 }
 
 async function rig(): Promise<Rig> {
   const f = fakeClock(Date.now());
-  let watch: ClockWatch | undefined;
-  let store: Store | undefined;
-  const receivers: RunningReceiver[] = [];
-  h = await openEngine({
-    internals: {
-      clock: f.clock,
-      onClockWatch: (w) => (watch = w),
-      onStore: (s) => (store = s),
-      onReceiver: (r) => receivers.push(r),
-    },
-  });
-  return { engine: h.engine, f, watch: watch!, store: store!, receivers };
+  h = await openEngine({ parts: { clock: f.clock } });
+  return { engine: h.engine, f, watch: f, store: h.store, receivers: h.receivers };
 }
 
 /** Sleeps `ms` on the fake clock, ticks the watch and waits for the wake's status. */

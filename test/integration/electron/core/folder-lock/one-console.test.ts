@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryVault, createEngine, type Engine } from '../../../../../electron/core/index.ts';
+import { createEngine, type Engine } from '../../../../../electron/core/index.ts';
+import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { LOCK_FILE } from '../../../../../electron/core/folder-lock/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../../..');
@@ -32,16 +33,14 @@ function tempDir(): string {
 }
 
 async function open(dataDir: string, onSecondStart?: () => void): Promise<Engine> {
-  const engine = await createEngine(
-    {
-      dataDir,
-      transport: 'web',
-      version: '0.0.0-test',
-      vault: new MemoryVault(),
-      ...(onSecondStart ? { onSecondStart } : {}),
-    },
-    { log: () => {} },
-  );
+  const engine = await createEngine({
+    dataDir,
+    transport: 'web',
+    version: '0.0.0-test',
+    vault: new MemoryVault(),
+    ...(onSecondStart ? { onSecondStart } : {}),
+    log: () => {},
+  });
   engines.push(engine);
   return engine;
 }

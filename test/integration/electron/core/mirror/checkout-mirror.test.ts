@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../../sandbox/index.ts';
 import type { SyncStatus } from '#shared/domain.ts';
-import { DB_FILE } from '../../../../../electron/core/index.ts';
+import { DB_FILE } from '../../../../../electron/core/engine/engine.ts';
 import { openStore } from '../../../../../electron/core/store/index.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 import { MemoryVault } from '../../../../../electron/core/vault/memory-vault.ts';
@@ -66,7 +66,7 @@ async function liveEngine(
     vault,
     keepDir: true,
     ...(o.dataDir ? { dataDir: o.dataDir } : {}),
-    internals: { mirror: { timeScale: 0.001, progressMs: 0, ...o.mirror } },
+    parts: { mirror: { timeScale: 0.001, progressMs: 0, ...o.mirror } },
   });
   if (!o.dataDir) {
     const p = await h.engine.call('profiles.add', { name: 'Shop', base_url: base, key });
@@ -97,8 +97,10 @@ describe('the checkout mirror', () => {
     const { sandbox, key } = await service();
     await seed(sandbox.baseUrl, key, 730);
     const offsets: number[] = [];
+    // No scheduled sync between the ones this test starts (time-scaled, the 5-minute wait is
+    // 300 ms; a loaded machine let one read the new checkouts before the sync on demand).
     const h = await liveEngine(sandbox.baseUrl, key, {
-      mirror: { onPage: (offset: number) => offsets.push(offset) },
+      mirror: { onPage: (offset: number) => offsets.push(offset), intervalMs: 3_600_000_000 },
     });
     cleanups.push(() => h.close().then(() => rmSync(h.dataDir, { recursive: true, force: true })));
     const id = (await h.engine.call('profiles.list', {})).active_id;
@@ -270,7 +272,7 @@ describe('search over the mirror', () => {
   afterEach(async () => h?.close());
 
   it('finds by part of a word, item name, id and pasted URL; refuses bad input by field', async () => {
-    h = await openEngine({ internals: { mirror: { timeScale: 0.001 } } });
+    h = await openEngine({ parts: { mirror: { timeScale: 0.001 } } });
     const croissant = await h.engine.call('checkouts.create', {
       items: [
         { name: 'Croissant', amount: 2.5 },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '#shared/domain.ts';
-import { DB_FILE } from '../../../../../electron/core/index.ts';
+import { DB_FILE } from '../../../../../electron/core/engine/engine.ts';
 import {
   startFakeService,
   checkoutJson,
@@ -66,7 +66,7 @@ async function service(page: Page): Promise<{ svc: FakeService; lists: () => num
 
 async function live(baseUrl: string, mirror: object = {}): Promise<Harness> {
   const h = await openEngine({
-    internals: {
+    parts: {
       mirror: { timeScale: 0.001, progressMs: 0, ...mirror },
       http: { timeoutMs: 2000, baseDelayMs: 10, maxRetries: 0 },
     },

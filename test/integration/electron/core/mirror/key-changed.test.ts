@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function engine(): Promise<Harness> {
   // Real time: the next regular sync is 5 minutes away.
-  const h = await openEngine({ internals: { mirror: { progressMs: 0 } } });
+  const h = await openEngine({ parts: { mirror: { progressMs: 0 } } });
   cleanups.push(() => h.close());
   return h;
 }

@@ -4,7 +4,6 @@
 import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import {
-  extraAddressesFromEnv,
   lanAddresses,
   type InterfaceTable,
 } from '../../../../../electron/core/embedded-sandbox/lan-addresses.ts';
@@ -59,15 +58,10 @@ describe('lanAddresses', () => {
     ]);
   });
 
-  it('adds the test addresses after the real ones, once', () => {
+  it('adds the addresses the user named after the real ones, once', () => {
     expect(lanAddresses({ wlan0: [v4('192.168.1.2')] }, ['127.0.0.2', ' 192.168.1.2 '])).toEqual([
       { name: 'wlan0', address: '192.168.1.2' },
-      { name: 'test', address: '127.0.0.2' },
+      { name: 'added', address: '127.0.0.2' },
     ]);
-    expect(extraAddressesFromEnv({ MERCHANT_TEST_LAN_ADDRESSES: '127.0.0.2, 127.0.0.3' })).toEqual([
-      '127.0.0.2',
-      ' 127.0.0.3',
-    ]);
-    expect(extraAddressesFromEnv({})).toEqual([]);
   });
 });

@@ -1,14 +1,11 @@
-// What the Checkouts screen marks in a result: the engine's ranges when it sent them, else
-// each word of the query found case-insensitively (a trigram hit inside a word too).
+// What the Checkouts screen marks in a result: exactly the ranges the engine sent for the
+// field and text it matched, folded like the search index (no case, no accents). The page
+// has no search of its own to disagree with the engine's (issue 27).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  normalise,
-  queryRanges,
-  rangesFor,
-  segments,
-  sliceRanges,
-} from '../../../../../renderer/src/features/checkouts/highlight.ts';
+import * as highlight from '../../../../../renderer/src/features/checkouts/highlight.ts';
+
+const { normalise, rangesFor, segments, sliceRanges } = highlight;
 
 const marked = (text: string, ranges: readonly (readonly [number, number])[]) =>
   segments(text, ranges)
@@ -16,45 +13,33 @@ const marked = (text: string, ranges: readonly (readonly [number, number])[]) =>
     .join('');
 
 describe('highlight', () => {
-  it('finds a trigram inside a word, ignoring case', () => {
-    expect(marked('Croissant', queryRanges('Croissant', 'roiss'))).toBe('C[roiss]ant');
-    expect(marked('Pain au CHOCOLAT', queryRanges('Pain au CHOCOLAT', 'choc'))).toBe(
-      'Pain au [CHOC]OLAT',
-    );
-  });
-
-  it('marks every occurrence of every word, longest first', () => {
-    const t = 'Lemon tart, lemon cake';
-    expect(marked(t, queryRanges(t, 'lemon  cake'))).toBe('[Lemon] tart, [lemon] [cake]');
-    expect(marked('Croissant', queryRanges('Croissant', 'croi croissant'))).toBe('[Croissant]');
-  });
-
-  it('treats regex characters in the query as text', () => {
-    expect(marked('Tea (large) x2', queryRanges('Tea (large) x2', '(large)'))).toBe(
-      'Tea [(large)] x2',
-    );
-    expect(queryRanges('abc', '.*')).toEqual([]);
-  });
-
-  it('uses the engine’s ranges for the field it matched, and only for that text', () => {
+  it('marks the engine’s ranges, accents and case folded by the engine', () => {
+    // What the engine answers for "creme" (its ranges cover the source characters).
     const match = {
       field: 'product_name' as const,
-      text: 'Croissant',
-      ranges: [[1, 4]] as [number, number][],
+      text: 'Café CRÈME',
+      ranges: [[5, 10]] as [number, number][],
     };
-    expect(marked('Croissant', rangesFor('Croissant', 'product_name', match, 'zzz'))).toBe(
-      'C[roi]ssant',
+    expect(marked('Café CRÈME', rangesFor('Café CRÈME', 'product_name', match))).toBe(
+      'Café [CRÈME]',
     );
-    // A match on an item: the name falls back to the query.
+  });
+
+  it('marks nothing the engine did not match: no second search in the page', () => {
+    expect(Object.keys(highlight)).not.toContain('queryRanges');
     const item = {
       field: 'item' as const,
       text: 'Croissant',
       ranges: [[0, 5]] as [number, number][],
     };
-    expect(marked('Breakfast box', rangesFor('Breakfast box', 'product_name', item, 'box'))).toBe(
-      'Breakfast [box]',
+    // A match on an item: the product name shows no mark, the item its own.
+    expect(marked('Breakfast box', rangesFor('Breakfast box', 'product_name', item))).toBe(
+      'Breakfast box',
     );
-    expect(marked('Croissant', rangesFor('Croissant', 'item', item, ''))).toBe('[Crois]sant');
+    expect(marked('Croissant', rangesFor('Croissant', 'item', item))).toBe('[Crois]sant');
+    // Ranges for another text (another item of the same name's row) are not applied.
+    expect(rangesFor('Croissant aux amandes', 'item', item)).toEqual([]);
+    expect(rangesFor('Croissant', 'product_name', undefined)).toEqual([]);
   });
 
   it('clamps, sorts and merges ranges from outside', () => {

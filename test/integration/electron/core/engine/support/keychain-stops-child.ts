@@ -64,17 +64,15 @@ await startKeyring();
 const service = `Merchant Console test ${randomUUID()}`;
 const vault = new KeytarVault({ service, probeTimeoutMs: 3000 });
 const payments: string[] = [];
-const engine = await createEngine(
-  {
-    dataDir,
-    transport: 'web',
-    version: '0',
-    vault,
-    sandboxTimeScale: 1000,
-    openExternal: async () => {},
-  },
-  { log: () => {} },
-);
+const engine = await createEngine({
+  dataDir,
+  transport: 'web',
+  version: '0',
+  vault,
+  sandboxTimeScale: 1000,
+  openExternal: async () => {},
+  log: () => {},
+});
 engine.on('payment.received', (p) => payments.push(p.checkout_id));
 interface KeytarFind {
   findCredentials(s: string): Promise<{ account: string; password: string }[]>;
