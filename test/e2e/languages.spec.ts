@@ -56,6 +56,7 @@ test('a language chosen in Settings shows at once and survives a restart', async
     'Checkouts',
     'Live payments',
     'Settings',
+    'Day',
   ]);
   expect(await html(page)).toEqual({ lang: 'en', dir: 'ltr' });
 
@@ -65,6 +66,7 @@ test('a language chosen in Settings shows at once and survives a restart', async
     'Zahlungsanfragen',
     'Zahlungseingang',
     'Einstellungen',
+    'Tagesabschluss',
   ]);
   expect(await html(page)).toEqual({ lang: 'de', dir: 'ltr' });
   await expect(page.getByLabel('Sprache der Konsole')).toHaveValue('de');
@@ -118,7 +120,7 @@ test('the pseudo-locale is chosen through settings.set and replaces every conver
   expect(await html(page)).toEqual({ lang: 'en-XA', dir: 'ltr' });
   await page.getByRole('button', { name: /Ŧřẏ|Try the sandbox/ }).click();
   // The shell appears after onboarding: wait for it before reading its labels.
-  await expect(page.locator('.sidebar .nav-label')).toHaveCount(4);
+  await expect(page.locator('.sidebar .nav-label')).toHaveCount(5);
   const labels = await navLabels(page);
   for (const l of labels) {
     expect(l).toMatch(/^\[.+\]$/); // bracketed: a cut-off label shows

@@ -82,7 +82,11 @@ describe('outbox restart', () => {
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    await expect.poll(() => receiver.acknowledged().length).toBeGreaterThanOrEqual(10);
+    // The child is a fresh Node process: on a loaded machine its start alone can pass the
+    // poll's default 5 s.
+    await expect
+      .poll(() => receiver.acknowledged().length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(10);
     child.kill('SIGKILL');
     await exited;
 

@@ -136,8 +136,10 @@ describe('a sync against a service that misbehaves', () => {
       limit,
       offset,
     }));
-    // No second sync during the test (its 10 minutes are 0.6 s time-scaled).
-    const h = await live(svc.baseUrl, { intervalMs: 600_000 });
+    // No second sync during the test: time-scaled by 1/1000, a 10-minute wait was 0.6 s, and
+    // a loaded machine let the next scheduled sync add a page before the search below.
+    const hour = 3_600_000_000;
+    const h = await live(svc.baseUrl, { intervalMs: hour, backoffMinMs: hour, backoffMaxMs: hour });
     const failed = await ended(h, 'failed');
     expect(failed.error?.message).toContain(
       'The service kept sending checkouts past the 300 it reported; stopped after 5 pages (500 checkouts).',
