@@ -180,6 +180,7 @@ export const TRANSLATED_FILES = [
   'renderer/src/ui/**/*.{ts,tsx}',
   'renderer/src/i18n/**/*.{ts,tsx}',
   'renderer/src/features/settings/LanguageSection.tsx',
+  'renderer/src/features/settings/OtherScreensSection.tsx',
 ];
 
 /** Props of the console's own components that are shown or read aloud as words. */
