@@ -180,7 +180,16 @@ export const TRANSLATED_FILES = [
   'renderer/src/ui/**/*.{ts,tsx}',
   'renderer/src/i18n/**/*.{ts,tsx}',
   'renderer/src/features/settings/LanguageSection.tsx',
-  'renderer/src/features/settings/OtherScreensSection.tsx',
+  // i18n-b: the shell, Live payments, Settings, Day, and the words they share.
+  'renderer/src/app/**/*.{ts,tsx}',
+  'renderer/src/main.tsx',
+  'renderer/src/features/payments/**/*.{ts,tsx}',
+  'renderer/src/features/settings/**/*.{ts,tsx}',
+  'renderer/src/features/day/**/*.{ts,tsx}',
+  'renderer/src/lib/time.ts',
+  'renderer/src/lib/alerts.ts',
+  'renderer/src/lib/tunnel-words.tsx',
+  'renderer/src/lib/reach-words.ts',
 ];
 
 /** Props of the console's own components that are shown or read aloud as words. */

@@ -18,3 +18,22 @@ export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
 
 /** A language the console can show: a UI language or the pseudo-locale. */
 export type ShownLanguage = UiLanguage | typeof PSEUDO_LOCALE;
+
+/**
+ * The console's language for a list of preferred language tags, most preferred first: the
+ * first whose base language the console has ('de-AT' → 'de'), else English. A malformed tag
+ * from outside is skipped. Used by the renderer and by Electron's main process alike.
+ */
+export function pickLanguage(preferred: readonly string[]): UiLanguage {
+  for (const tag of preferred) {
+    let base: string;
+    try {
+      base = new Intl.Locale(tag).language;
+    } catch {
+      continue;
+    }
+    const found = UI_LANGUAGES.find((l) => l === base);
+    if (found) return found;
+  }
+  return 'en';
+}

@@ -8,10 +8,11 @@ import { Notification, type BrowserWindow } from 'electron';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../core/index.ts';
+import { ENGLISH_LOCALES, MAIN_WORDS, speechFor, type SystemLocales } from './i18n/index.ts';
 
 export const HINT_FILE = 'closed-to-tray-hint';
-export const HINT_TEXT =
-  'Merchant Console keeps receiving payments in the tray. Open it from the tray icon; Quit there stops it.';
+/** The hint in English (the other languages: electron/main/i18n/). */
+export const HINT_TEXT = MAIN_WORDS.en.hintBody;
 
 export interface CloseToTrayOptions {
   engine: Engine;
@@ -19,6 +20,8 @@ export interface CloseToTrayOptions {
   userDataDir: string;
   /** True once Quit was chosen: the close then goes through. */
   quitting: () => boolean;
+  /** The computer's languages, for the hint's words (settings.language 'system'). */
+  locales?: SystemLocales;
 }
 
 /** Makes `win`'s close hide it instead, while the setting is on (not on macOS). */
@@ -33,17 +36,19 @@ export function closeToTray(win: BrowserWindow, o: CloseToTrayOptions): void {
     o.engine
       .call('settings.get', {})
       .then(
-        (s) => s.keep_receiving_when_closed,
-        () => true, // settings unreadable: keep receiving rather than drop payments
+        (s) => ({ keep: s.keep_receiving_when_closed, language: s.language }),
+        // settings unreadable: keep receiving rather than drop payments
+        () => ({ keep: true, language: 'system' as const }),
       )
-      .then((keep) => {
+      .then(({ keep, language }) => {
         if (win.isDestroyed()) return;
         if (!keep) {
           win.destroy(); // the last window gone: window-all-closed quits
           return;
         }
         win.hide();
-        hintOnce(o.userDataDir);
+        const { words } = speechFor(language, o.locales ?? ENGLISH_LOCALES);
+        hintOnce(o.userDataDir, words.hintTitle, words.hintBody);
       })
       .finally(() => {
         deciding = false;
@@ -51,7 +56,7 @@ export function closeToTray(win: BrowserWindow, o: CloseToTrayOptions): void {
   });
 }
 
-function hintOnce(userDataDir: string): void {
+function hintOnce(userDataDir: string, title: string, body: string): void {
   const file = join(userDataDir, HINT_FILE);
   if (existsSync(file)) return;
   try {
@@ -60,6 +65,6 @@ function hintOnce(userDataDir: string): void {
     // Not remembered: the hint may show again next time, which is harmless.
   }
   if (Notification.isSupported()) {
-    new Notification({ title: 'Still receiving payments', body: HINT_TEXT }).show();
+    new Notification({ title, body }).show();
   }
 }

@@ -11,6 +11,7 @@ import {
   registerAppProtocol,
 } from './app-protocol.ts';
 import { registerIpc, type IpcBridge } from './ipc.ts';
+import { mainWords } from './i18n/index.ts';
 import { installAppMenu } from './menu.ts';
 import { notifyVerifiedPayments } from './notify.ts';
 import { watchPower } from './power.ts';
@@ -45,6 +46,20 @@ let quitting = false;
 let win: BrowserWindow | null = null;
 let closed = false;
 
+/** The computer's languages and regional format: main's words follow them for 'system'. */
+const systemLocales = () => ({
+  languages: app.getPreferredSystemLanguages(),
+  regional: app.getSystemLocale(),
+});
+const isMac = process.platform === 'darwin';
+
+/** The tray and the menu in the console's language, again after it changed in Settings. */
+async function speakAgain(): Promise<void> {
+  if (!engine) return;
+  await tray?.refresh();
+  installAppMenu(isMac, DEV_URL !== undefined, await mainWords(engine, systemLocales));
+}
+
 function openWindow(): BrowserWindow {
   const next = createMainWindow({
     userDataDir: app.getPath('userData'),
@@ -61,6 +76,7 @@ function openWindow(): BrowserWindow {
       platform: process.platform,
       userDataDir: app.getPath('userData'),
       quitting: () => quitting,
+      locales: systemLocales,
     });
   }
   return next;
@@ -81,7 +97,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   hardenSession(session.defaultSession, DEV_URL ? DEV_CSP : APP_CSP, isTrustedUrl);
   registerAppProtocol(session.defaultSession.protocol, RENDERER_DIR);
-  installAppMenu(process.platform === 'darwin', DEV_URL !== undefined);
+  installAppMenu(isMac, DEV_URL !== undefined);
   const created: Engine = await createEngine({
     dataDir: app.getPath('userData'),
     transport: 'electron',
@@ -90,16 +106,21 @@ async function start(): Promise<void> {
     // `npm run serve` refused on this folder: come to the front, as for a second app.
     onSecondStart: showWindow,
     // The page picks its language and number format from these (docs/console.md).
-    systemLocales: () => ({
-      languages: app.getPreferredSystemLanguages(),
-      regional: app.getSystemLocale(),
-    }),
+    systemLocales,
   });
   engine = created;
-  ipc = registerIpc({ engine: created, isTrustedUrl });
+  ipc = registerIpc({
+    engine: created,
+    isTrustedUrl,
+    onCalled: (channel, input) => {
+      if (channel === 'settings.set' && typeof input === 'object' && input && 'language' in input)
+        void speakAgain();
+    },
+  });
   win = openWindow();
-  tray = createPaidTray(created, { show: showWindow, quit: () => app.quit() });
-  stopNotify = notifyVerifiedPayments(created, showWindow);
+  tray = createPaidTray(created, { show: showWindow, quit: () => app.quit() }, systemLocales);
+  stopNotify = notifyVerifiedPayments(created, showWindow, systemLocales);
+  void speakAgain();
   stopPower = watchPower(created);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) showWindow();

@@ -17,6 +17,11 @@ export interface IpcOptions {
   isTrustedUrl: (url: string) => boolean;
   /** Pushes kept while the page is not ready; the oldest are dropped beyond this. */
   maxQueued?: number;
+  /**
+   * Told of each call the engine answered (not failed or refused ones), after the answer:
+   * main's own state that follows a setting (the tray's language) refreshes from it.
+   */
+  onCalled?: (channel: Channel, input: unknown) => void;
 }
 
 export interface IpcBridge {
@@ -69,12 +74,19 @@ export function registerIpc(opts: IpcOptions): IpcBridge {
       console.warn(`ipc: refused "${channel}" from an untrusted sender`);
       throw new Error('This IPC sender is not allowed.');
     }
+    let data: Output<C>;
     try {
       // The desktop window is the console's owner.
-      return { ok: true, data: await engine.call(channel, input ?? {}, OWNER) };
+      data = await engine.call(channel, input ?? {}, OWNER);
     } catch (err) {
       return { ok: false, error: toErrorShape(err) };
     }
+    try {
+      opts.onCalled?.(channel, input);
+    } catch (err) {
+      console.error(`ipc: onCalled for "${channel}" failed:`, err);
+    }
+    return { ok: true, data };
   };
   for (const channel of CHANNELS) {
     ipcMain.handle(channel, (event, input: unknown) => handle(channel, event, input));

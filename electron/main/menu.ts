@@ -1,8 +1,17 @@
 // The standard application menu: its Edit roles are what make copy, paste and select-all
-// work in the window (and their shortcuts on macOS).
+// work in the window (and their shortcuts on macOS). Role items are worded by Electron in the
+// system's language; the two labelled menus are worded here in the console's.
 import { Menu, type MenuItemConstructorOptions } from 'electron';
+import { MAIN_WORDS, type Speech } from './i18n/index.ts';
 
-export function appMenuTemplate(isMac: boolean, dev: boolean): MenuItemConstructorOptions[] {
+type MenuWords = Pick<Speech, 'words'>;
+const ENGLISH: MenuWords = { words: MAIN_WORDS.en };
+
+export function appMenuTemplate(
+  isMac: boolean,
+  dev: boolean,
+  s: MenuWords = ENGLISH,
+): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions[] = [
     { role: 'resetZoom' },
     { role: 'zoomIn' },
@@ -15,7 +24,7 @@ export function appMenuTemplate(isMac: boolean, dev: boolean): MenuItemConstruct
     ...(isMac ? [{ role: 'appMenu' } as const] : []),
     { role: 'fileMenu' },
     {
-      label: 'Edit',
+      label: s.words.menuEdit,
       submenu: [
         { role: 'undo' },
         { role: 'redo' },
@@ -26,11 +35,11 @@ export function appMenuTemplate(isMac: boolean, dev: boolean): MenuItemConstruct
         { role: 'selectAll' },
       ],
     },
-    { label: 'View', submenu: view },
+    { label: s.words.menuView, submenu: view },
     { role: 'windowMenu' },
   ];
 }
 
-export function installAppMenu(isMac: boolean, dev: boolean): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(isMac, dev)));
+export function installAppMenu(isMac: boolean, dev: boolean, s: MenuWords = ENGLISH): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(isMac, dev, s)));
 }

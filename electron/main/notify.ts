@@ -1,33 +1,55 @@
 // A native notification for each verified payment (only verified ones are money received),
 // and one when the service stops being able to reach the console (the engine announces the
-// first failed check of a streak only), when the user has notifications on in settings.
+// first failed check of a streak only), when the user has notifications on in settings. The
+// words are the console's language (settings.language, or the computer's), the amount in the
+// computer's regional format.
 import { Notification } from 'electron';
 import { formatMoney } from '#shared/money.ts';
 import type { Payment, ReachCheck } from '#shared/domain.ts';
 import type { Engine } from '../core/index.ts';
+import {
+  ENGLISH_LOCALES,
+  MAIN_WORDS,
+  speechFor,
+  type Speech,
+  type SystemLocales,
+} from './i18n/index.ts';
+import { ltr } from './i18n/words.ts';
 
-export function paymentNotice(p: Payment): { title: string; body: string } {
-  const amount = formatMoney(p.amount, p.currency);
+const ENGLISH: Speech = { words: MAIN_WORDS.en, english: true, regional: 'en-US' };
+
+export function paymentNotice(p: Payment, s: Speech = ENGLISH): { title: string; body: string } {
+  const amount = formatMoney(p.amount, p.currency, s.regional);
   return {
-    title: `Payment received: ${amount}`,
-    body: p.product_name ?? `Checkout ${p.checkout_id}`,
+    title: s.words.paymentTitle(amount),
+    body: p.product_name ?? s.words.checkoutBody(p.checkout_id),
   };
 }
 
-export function unreachableNotice(check: ReachCheck): { title: string; body: string } {
-  return {
-    title: 'The service can’t reach this console',
-    body: `${check.error?.message ?? 'The reachability check failed'}. Payments will not arrive live until this is fixed.`,
-  };
+export function unreachableNotice(
+  check: ReachCheck,
+  s: Speech = ENGLISH,
+): { title: string; body: string } {
+  // In English the engine's own words ("connection refused at https://…"); in any other
+  // language the reason by its code.
+  const reason =
+    s.english && check.error
+      ? check.error.message
+      : s.words.unreachableReason(check.error?.code, ltr(check.public_url ?? ''));
+  return { title: s.words.unreachableTitle, body: s.words.unreachableBody(reason) };
 }
 
-export function notifyVerifiedPayments(engine: Engine, onClick: () => void): () => void {
+export function notifyVerifiedPayments(
+  engine: Engine,
+  onClick: () => void,
+  locales: SystemLocales = ENGLISH_LOCALES,
+): () => void {
   const offPayments = engine.on('payment.received', (payment) => {
     if (payment.status !== 'verified') return;
-    show(engine, paymentNotice(payment), onClick);
+    show(engine, locales, (s) => paymentNotice(payment, s), onClick);
   });
   const offUnreachable = engine.on('receiver.unreachable', (check) => {
-    show(engine, unreachableNotice(check), onClick);
+    show(engine, locales, (s) => unreachableNotice(check, s), onClick);
   });
   return () => {
     offPayments();
@@ -35,12 +57,20 @@ export function notifyVerifiedPayments(engine: Engine, onClick: () => void): () 
   };
 }
 
-function show(engine: Engine, notice: { title: string; body: string }, onClick: () => void) {
+function show(
+  engine: Engine,
+  locales: SystemLocales,
+  notice: (s: Speech) => { title: string; body: string },
+  onClick: () => void,
+) {
   if (!Notification.isSupported()) return;
   void engine.call('settings.get', {}).then(
     (settings) => {
       if (!settings.notifications) return;
-      const n = new Notification({ ...notice, silent: !settings.sound });
+      const n = new Notification({
+        ...notice(speechFor(settings.language, locales)),
+        silent: !settings.sound,
+      });
       n.on('click', onClick);
       n.show();
     },

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { bridgeError } from './bridge/index.ts';
 import { App } from './app/App.tsx';
+import { BridgeError } from './app/BridgeError.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { I18nProvider } from './i18n/I18nProvider.tsx';
 // Order matters: theme tokens first, the narrow-window and print overrides last.
@@ -25,14 +26,7 @@ import './styles/day.css';
 const root = createRoot(document.getElementById('root')!);
 
 if (bridgeError) {
-  root.render(
-    <main className="onboarding">
-      <div className="onboarding-card" role="alert">
-        <h1>Merchant Console</h1>
-        <p>{bridgeError}</p>
-      </div>
-    </main>,
-  );
+  root.render(<BridgeError problem={bridgeError} />);
 } else {
   root.render(
     <StrictMode>

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { SandboxContext } from '../context.ts';
 import { sendHtml } from '../pay/html.ts';
+import { PAY_WORDS } from '../pay/i18n/index.ts';
 import { handlePayRoute, payNotFound } from '../pay/routes.ts';
 import { messagePage } from '../pay/views.ts';
 import { fail, onClientError, TIMEOUTS } from './server.ts';
@@ -29,6 +30,7 @@ async function route(
       res,
       403,
       messagePage(
+        PAY_WORDS.en,
         'Wrong address',
         'Wrong address',
         'This address serves sandbox payment links only by its own address.',
@@ -39,7 +41,7 @@ async function route(
   const q = target.indexOf('?');
   const path = q === -1 ? target : target.slice(0, q);
   if (path.startsWith('/pay/')) return handlePayRoute(ctx, req, res, path, options.base);
-  return payNotFound(res);
+  return payNotFound(res, req);
 }
 
 export function createPayServer(ctx: SandboxContext, options: PayServerOptions): Server {

@@ -2,6 +2,7 @@
 // (a strict CSP that allows no script at all; the stylesheet is allowed by its hash).
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import type { PayWords } from './i18n/index.ts';
 import { PAGE_CSS } from './styles.ts';
 
 const ESCAPES: Record<string, string> = {
@@ -30,9 +31,9 @@ export function contentSecurityPolicy(redirectOrigin?: string): string {
   ].join('; ');
 }
 
-export function documentHtml(title: string, body: string): string {
+export function documentHtml(w: PayWords, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${w.lang}" dir="${w.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -43,9 +44,9 @@ export function documentHtml(title: string, body: string): string {
 <style>${PAGE_CSS}</style>
 </head>
 <body>
-<header><p class="banner" role="note">Sandbox checkout: test payments only, no money moves.</p></header>
+<header><p class="banner" role="note">${escapeHtml(w.banner)}</p></header>
 <main class="shell">
-<p class="brand"><span class="brand-mark" aria-hidden="true">P</span>Payment Checkout</p>
+<p class="brand"><span class="brand-mark" aria-hidden="true">P</span>${escapeHtml(w.brand)}</p>
 ${body}
 </main>
 </body>
@@ -67,6 +68,8 @@ export function sendHtml(
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
+    // The words follow the browser's Accept-Language (i18n/).
+    vary: 'Accept-Language',
     ...options.headers,
   });
   res.end(html);

@@ -7,6 +7,7 @@ import { mediaType, readBody } from '../http/body.ts';
 import { HttpError } from '../http/respond.ts';
 import { redirect, sendHtml } from './html.ts';
 import { payCheckout } from './pay-checkout.ts';
+import { wordsFor, type PayWords } from './i18n/index.ts';
 import { handleTestControl } from './test-controls.ts';
 import { messagePage, payPage, receiptPage } from './views.ts';
 
@@ -18,28 +19,12 @@ const FORM_TYPES = new Set([
   'text/plain',
 ]);
 
-function notFoundPage(res: ServerResponse): void {
-  sendHtml(
-    res,
-    404,
-    messagePage(
-      'Payment link not found',
-      'Payment link not found',
-      'There is no checkout at this address. Check that the link is complete.',
-    ),
-  );
+function notFoundPage(w: PayWords, res: ServerResponse): void {
+  sendHtml(res, 404, messagePage(w, w.notFound.title, w.notFound.title, w.notFound.text));
 }
 
-function inactivePage(res: ServerResponse): void {
-  sendHtml(
-    res,
-    410,
-    messagePage(
-      'Payment link not active',
-      'This payment link is not active',
-      'The merchant has not enabled this checkout, so it cannot be paid.',
-    ),
-  );
+function inactivePage(w: PayWords, res: ServerResponse): void {
+  sendHtml(res, 410, messagePage(w, w.inactive.title, w.inactive.heading, w.inactive.text));
 }
 
 /** Where a paid checkout sends the customer: the merchant's success_url, else the receipt. */
@@ -56,18 +41,14 @@ function successOrigin(row: CheckoutRow): string | undefined {
   }
 }
 
-function methodPage(res: ServerResponse, method: string, allow: string): void {
-  sendHtml(
-    res,
-    405,
-    messagePage('Method not allowed', 'Method not allowed', `${method} is not supported here.`),
-    { headers: { allow } },
-  );
+function methodPage(w: PayWords, res: ServerResponse, method: string, allow: string): void {
+  const t = w.methodNotAllowed;
+  sendHtml(res, 405, messagePage(w, t.title, t.title, t.text(method)), { headers: { allow } });
 }
 
 /** The 404 page, for anything the pay listener does not serve (sandbox/http/pay-server.ts). */
-export function payNotFound(res: ServerResponse): void {
-  notFoundPage(res);
+export function payNotFound(res: ServerResponse, req: IncomingMessage): void {
+  notFoundPage(wordsFor(req), res);
 }
 
 /**
@@ -83,53 +64,45 @@ export async function handlePayRoute(
 ): Promise<void> {
   const match = PAY_PATH.exec(path);
   const method = req.method ?? 'GET';
-  if (!match) return notFoundPage(res);
+  const w = wordsFor(req);
+  if (!match) return notFoundPage(w, res);
   const id = match[1]!.toLowerCase();
   const isReceipt = match[2] === '/receipt';
   if (match[2]?.startsWith('/test/')) {
-    if (method !== 'POST') return methodPage(res, method, 'POST');
+    if (method !== 'POST') return methodPage(w, res, method, 'POST');
     if (!FORM_TYPES.has(mediaType(req))) {
-      return sendHtml(
-        res,
-        415,
-        messagePage('Unsupported request', 'Unsupported request', 'Use the form on the page.'),
-      );
+      const u = w.unsupported;
+      return sendHtml(res, 415, messagePage(w, u.title, u.title, u.useForm));
     }
     const control = match[2] === '/test/unknown' ? 'unknown' : 'pay-amount';
     return handleTestControl(ctx, req, res, id, control);
   }
 
   if (isReceipt) {
-    if (method !== 'GET' && method !== 'HEAD') return methodPage(res, method, 'GET, HEAD');
+    if (method !== 'GET' && method !== 'HEAD') return methodPage(w, res, method, 'GET, HEAD');
     const row = ctx.checkouts.get(id);
-    if (!row) return notFoundPage(res);
+    if (!row) return notFoundPage(w, res);
     // No receipt before payment: the checkout's own page says what state it is in.
     if (row.paid_at === null) return redirect(res, `${selfBase}/pay/${row.id}`);
-    return sendHtml(res, 200, receiptPage(row, ctx.payments.forCheckout(id), 'Payment received'));
+    const payment = ctx.payments.forCheckout(id);
+    return sendHtml(res, 200, receiptPage(w, row, payment, w.paymentReceived));
   }
 
   if (method === 'GET' || method === 'HEAD') {
     const row = ctx.checkouts.get(id);
-    if (!row) return notFoundPage(res);
+    if (!row) return notFoundPage(w, res);
     if (row.paid_at !== null) {
-      const page = receiptPage(row, ctx.payments.forCheckout(id), 'This checkout is already paid');
+      const page = receiptPage(w, row, ctx.payments.forCheckout(id), w.alreadyPaid);
       return sendHtml(res, 200, page);
     }
-    if (row.active !== 1) return inactivePage(res);
-    return sendHtml(res, 200, payPage(row), { redirectOrigin: successOrigin(row) });
+    if (row.active !== 1) return inactivePage(w, res);
+    return sendHtml(res, 200, payPage(w, row), { redirectOrigin: successOrigin(row) });
   }
 
-  if (method !== 'POST') return methodPage(res, method, 'GET, HEAD, POST');
+  if (method !== 'POST') return methodPage(w, res, method, 'GET, HEAD, POST');
   if (!FORM_TYPES.has(mediaType(req))) {
-    return sendHtml(
-      res,
-      415,
-      messagePage(
-        'Unsupported request',
-        'Unsupported request',
-        'Pay with the button on the page, or POST an empty or form-encoded body.',
-      ),
-    );
+    const u = w.unsupported;
+    return sendHtml(res, 415, messagePage(w, u.title, u.title, u.text));
   }
   try {
     await readBody(req, 16 * 1024); // the form carries nothing we need
@@ -139,14 +112,14 @@ export async function handlePayRoute(
       return sendHtml(
         res,
         err.status,
-        messagePage('Request too large', 'Request too large', 'The form data is too large.'),
+        messagePage(w, w.tooLarge.title, w.tooLarge.title, w.tooLarge.text),
         { headers: { connection: 'close' } },
       );
     }
     throw err;
   }
   const outcome = payCheckout(ctx, id);
-  if (outcome.kind === 'not_found') return notFoundPage(res);
-  if (outcome.kind === 'inactive') return inactivePage(res);
+  if (outcome.kind === 'not_found') return notFoundPage(w, res);
+  if (outcome.kind === 'inactive') return inactivePage(w, res);
   return redirect(res, afterPayment(selfBase, outcome.checkout));
 }

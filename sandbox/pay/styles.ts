@@ -28,14 +28,14 @@ h1{margin:.25rem 0 0;font-size:1.375rem;line-height:1.3;overflow-wrap:anywhere}
 font-variant-numeric:tabular-nums}
 .due small{display:block;font-size:.875rem;font-weight:500;color:var(--muted);letter-spacing:0}
 table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
-caption{text-align:left;font-weight:600;padding-bottom:.5rem}
+caption{text-align:start;font-weight:600;padding-bottom:.5rem}
 th,td{padding:.75rem 0;border-bottom:1px solid var(--line);vertical-align:top}
-thead th{font-size:.8125rem;color:var(--muted);font-weight:600;text-align:left;padding-top:0}
-tbody th{font-weight:500;text-align:left;overflow-wrap:anywhere;padding-right:.75rem}
-.num{text-align:right;white-space:nowrap;padding-left:.75rem}
-thead th.num{text-align:right}
+thead th{font-size:.8125rem;color:var(--muted);font-weight:600;text-align:start;padding-top:0}
+tbody th{font-weight:500;text-align:start;overflow-wrap:anywhere;padding-inline-end:.75rem}
+.num{text-align:end;white-space:nowrap;padding-inline-start:.75rem}
+thead th.num{text-align:end}
 tfoot th,tfoot td{border-bottom:0;padding-top:1rem;font-weight:700;font-size:1.0625rem}
-tfoot th{text-align:left}
+tfoot th{text-align:start}
 .meta{display:none;color:var(--muted);font-size:.875rem;font-weight:400}
 .pay{display:block;width:100%;margin-top:1.5rem;padding:.9375rem 1.25rem;border:0;
 border-radius:.75rem;background:var(--accent);color:var(--accent-ink);font:inherit;
@@ -55,7 +55,7 @@ border-radius:50%;background:currentColor}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.375rem 1rem;margin:1.5rem 0 0;
 font-size:.875rem}
 dt{color:var(--muted)}
-dd{margin:0;text-align:right;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}
+dd{margin:0;text-align:end;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}
 a{color:var(--accent)}
 .button-link{display:block;text-align:center;text-decoration:none}
 footer{margin-top:1.5rem;text-align:center;color:var(--muted);font-size:.8125rem}
@@ -74,7 +74,7 @@ border:1px solid var(--line);background:var(--card);color:var(--ink);min-height:
 .test-controls input{flex:1;min-width:6rem}
 .test-controls button{cursor:pointer;font-weight:600}
 .test-controls :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
-.tag{display:inline-block;margin-left:.375rem;padding:0 .5rem;border-radius:999px;
+.tag{display:inline-block;margin-inline-start:.375rem;padding:0 .5rem;border-radius:999px;
 background:var(--warn-bg);color:var(--warn-ink);font-size:.75rem;font-weight:600}
 @media (max-width:30rem){.shell{padding:1rem .75rem 2rem}.card{padding:1.25rem;border-radius:.875rem}
 .due{font-size:1.875rem}.wide{display:none}.meta{display:block}}

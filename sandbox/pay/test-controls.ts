@@ -13,8 +13,13 @@ import { newEventId, newId } from '../ids-and-keys.ts';
 import { enqueueDelivery } from '../outbox/index.ts';
 import { readBody } from '../http/body.ts';
 import { sendHtml } from './html.ts';
+import { PAY_WORDS } from './i18n/index.ts';
 import { payCheckout } from './pay-checkout.ts';
 import { messagePage, testSentPage } from './views.ts';
+
+// What a test control answers is for whoever tries the sandbox's states, in English (the
+// customer-facing pages follow Accept-Language).
+const EN = PAY_WORDS.en;
 
 export type TestControl = 'pay-amount' | 'unknown';
 
@@ -34,7 +39,7 @@ function formAmount(body: Buffer): string {
 }
 
 function refused(res: ServerResponse, heading: string, text: string): void {
-  sendHtml(res, 400, messagePage(heading, heading, text));
+  sendHtml(res, 400, messagePage(EN, heading, heading, text));
 }
 
 export async function handleTestControl(
@@ -47,7 +52,11 @@ export async function handleTestControl(
   const body = await readBody(req, 16 * 1024);
   const row = ctx.checkouts.get(id);
   if (!row) {
-    return sendHtml(res, 404, messagePage('Not found', 'Payment link not found', 'No checkout.'));
+    return sendHtml(
+      res,
+      404,
+      messagePage(EN, 'Not found', 'Payment link not found', 'No checkout.'),
+    );
   }
   const money = (minor: number) =>
     formatMoney(fromMinor(minor, row.currency), row.currency, 'en-US');
@@ -61,6 +70,7 @@ export async function handleTestControl(
         res,
         429,
         messagePage(
+          EN,
           'Limit reached',
           'Limit reached',
           `This page has sent ${UNKNOWN_PER_CHECKOUT} payments for unknown checkouts, the most it may while the sandbox runs.`,
@@ -85,6 +95,7 @@ export async function handleTestControl(
       res,
       200,
       testSentPage(
+        EN,
         'Payment for an unknown checkout sent',
         `A payment.completed event of ${money(row.amount_minor)} for checkout ${checkoutId}, ` +
           'which does not exist, was sent to the merchant. This checkout was not paid.',
@@ -106,12 +117,17 @@ export async function handleTestControl(
     return refused(res, 'Not active', 'This payment link is not active, so it cannot be paid.');
   }
   if (outcome.kind === 'not_found') {
-    return sendHtml(res, 404, messagePage('Not found', 'Payment link not found', 'No checkout.'));
+    return sendHtml(
+      res,
+      404,
+      messagePage(EN, 'Not found', 'Payment link not found', 'No checkout.'),
+    );
   }
   return sendHtml(
     res,
     200,
     testSentPage(
+      EN,
       outcome.fresh ? 'Test payment sent' : 'Already paid',
       outcome.fresh
         ? `Paid ${money(read.minor)} for a checkout of ${money(row.amount_minor)}. The merchant's console should show it as a mismatch.`

@@ -54,7 +54,7 @@ test('Export: BOM, ";" and 4,50 for de-DE, local and UTC times, a date range', a
   expect(creme[8]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
   expect(creme[9]).not.toBe('');
   expect(rows.find((r) => r.includes('SUM(A1)'))!.split(';')[2]).toBe("'＝SUM(A1)");
-  await expect(page.locator('.toast')).toHaveText(/^Exported 2 rows to checkouts-sandbox-/);
+  await expect(page.locator('.toast')).toHaveText(/^Exported 2 rows to \u2066?checkouts-sandbox-/);
 
   await separator.getByRole('radio', { name: 'Comma, 4.50' }).click();
   const comma = (await exportFile(page, 'Export checkouts (CSV)')).toString('utf8');

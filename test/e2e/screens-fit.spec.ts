@@ -23,6 +23,8 @@ let page: Page;
 
 test.beforeAll(async ({ browser }) => {
   mc = await launchConsole();
+  // German number format, English words: this spec is about layout, not the language.
+  await mc.rpc('settings.set', { language: 'en' });
   // de-DE: "1,500" EUR has two readings, so the price field offers a choice.
   const context = await browser.newContext({ viewport: SIZES.small, locale: 'de-DE' });
   page = await context.newPage();

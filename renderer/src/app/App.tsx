@@ -2,17 +2,27 @@
 // (app.info.welcome) and this page is the owner's (a paired screen never sees it), else
 // sidebar + the selected screen its role opens (role.ts). Pushes from the engine are wired
 // once here.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import {
+  FormattedMessage,
+  defineMessages,
+  useIntl,
+  type MessageTag,
+  type MessageValue,
+  type NoMessageValues,
+} from 'react-intl';
 import type { Payment, Settings } from '#shared/domain.ts';
 import { qk } from '../api/query-keys.ts';
 import { useActiveProfile, useAppInfo, useKeyStatus, useSettings } from '../api/queries.ts';
 import { wireLiveUpdates } from '../api/live-updates.ts';
-import { errorMessage, merchant, transport } from '../bridge/index.ts';
+import { merchant, transport } from '../bridge/index.ts';
+import { errorText, speaksEngineLanguage } from '../i18n/error-messages.ts';
 import { chime, notifyPayment, notifyUnreachable, wantSound } from '../lib/alerts.ts';
 import { useUi, useUiPick } from '../state/ui-store.ts';
 import { Announcer, hideToast, useToast } from '../ui/announcer.tsx';
 import { ErrorState, Notice, Spinner } from '../ui/Feedback.tsx';
+import { SPACE } from '../ui/space.ts';
 import { Checkouts } from '../features/checkouts/Checkouts.tsx';
 import { NewLink } from '../features/new-link/NewLink.tsx';
 import { Onboarding } from '../features/onboarding/Onboarding.tsx';
@@ -25,8 +35,45 @@ import { Sidebar } from './Sidebar.tsx';
 import { useTheme } from './use-theme.ts';
 import { shownScreen, useRole } from './role.ts';
 
+const m = defineMessages<{
+  noKeychain: { kind: string; strong: MessageTag };
+  noKey: { name: MessageValue };
+  addKey: NoMessageValues;
+  keychainFix: NoMessageValues;
+  skip: NoMessageValues;
+  unreachable: NoMessageValues;
+  opening: NoMessageValues;
+}>({
+  noKeychain: {
+    id: 'app.keyBanner.noKeychain',
+    defaultMessage:
+      '{kind, select, sandbox {<strong>No system keychain.</strong> API keys cannot be saved on this computer; the sandbox works for this session only.} other {<strong>No system keychain.</strong> API keys cannot be saved on this computer.}}',
+    description: 'kind is sandbox or live: the account in use',
+  },
+  noKey: {
+    id: 'app.keyBanner.noKey',
+    defaultMessage: '“{name}” has no API key yet.',
+    description: 'name is the account’s name',
+  },
+  addKey: { id: 'app.keyBanner.addKey', defaultMessage: 'Add it in Settings' },
+  keychainFix: {
+    id: 'app.keyBanner.keychainFix',
+    defaultMessage:
+      'Install or unlock the system’s keychain (on Linux, a Secret Service such as GNOME Keyring), then start the console again.',
+  },
+  skip: { id: 'app.skipToContent', defaultMessage: 'Skip to content' },
+  unreachable: { id: 'app.unreachable', defaultMessage: 'The console could not be reached' },
+  opening: { id: 'app.opening', defaultMessage: 'Opening the console' },
+});
+
 function useLiveUpdates() {
   const client = useQueryClient();
+  // Notifications are worded when they are shown, in the language on screen then.
+  const intl = useIntl();
+  const words = useRef(intl);
+  useEffect(() => {
+    words.current = intl;
+  }, [intl]);
   // The first failed reachability check of a streak (the engine sends no more until it
   // recovers); the strip shows the reason, this tells someone not looking at it. Subscribed
   // before wireLiveUpdates signals ready, so a push at start is not missed.
@@ -34,7 +81,7 @@ function useLiveUpdates() {
     () =>
       merchant.on('receiver.unreachable', (check) => {
         const s = client.getQueryData<Settings>(qk.settings);
-        if (s?.notifications && transport === 'web') notifyUnreachable(check);
+        if (s?.notifications && transport === 'web') notifyUnreachable(words.current, check);
       }),
     [client],
   );
@@ -45,13 +92,14 @@ function useLiveUpdates() {
         const s = client.getQueryData<Settings>(qk.settings);
         if (s?.sound) chime();
         // Electron's main process shows a native notification itself.
-        if (s?.notifications && transport === 'web') notifyPayment(p);
+        if (s?.notifications && transport === 'web') notifyPayment(words.current, p);
       }),
     [client],
   );
 }
 
 function KeyBanner() {
+  const intl = useIntl();
   const key = useKeyStatus();
   const go = useUi((s) => s.go);
   const active = useActiveProfile();
@@ -61,10 +109,20 @@ function KeyBanner() {
       <Notice tone="warn">
         <details>
           <summary>
-            <strong>No system keychain.</strong> API keys cannot be saved on this computer
-            {active.kind === 'sandbox' ? '; the sandbox works for this session only.' : '.'}
+            <FormattedMessage
+              {...m.noKeychain}
+              values={{
+                kind: active.kind,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              }}
+            />
           </summary>
-          <p className="small">{key.data.problem}</p>
+          {/* The engine's detail is English: shown only while the console speaks it. */}
+          <p className="small">
+            {speaksEngineLanguage(intl) && key.data.problem
+              ? key.data.problem
+              : intl.formatMessage(m.keychainFix)}
+          </p>
         </details>
       </Notice>
     );
@@ -72,9 +130,10 @@ function KeyBanner() {
   if (!key.data.present) {
     return (
       <Notice tone="warn">
-        “{active.name}” has no API key yet.{' '}
+        {intl.formatMessage(m.noKey, { name: <bdi key="n">{active.name}</bdi> })}
+        {SPACE}
         <button type="button" className="link" onClick={() => go('settings')}>
-          Add it in Settings
+          {intl.formatMessage(m.addKey)}
         </button>
       </Notice>
     );
@@ -144,6 +203,7 @@ function useSoundPreference(): void {
 }
 
 export function App() {
+  const intl = useIntl();
   const { screen: chosen } = useUiPick('screen');
   const info = useAppInfo();
   // A paired screen (Watch, Till) never sees Welcome, nor a screen above its role.
@@ -163,12 +223,12 @@ export function App() {
       <main className="onboarding" id="main">
         {info.isError ? (
           <ErrorState
-            title="The console could not be reached"
-            message={errorMessage(info.error)}
+            title={intl.formatMessage(m.unreachable)}
+            message={errorText(intl, info.error)}
             onRetry={() => void info.refetch()}
           />
         ) : (
-          <Spinner label="Opening the console" />
+          <Spinner label={intl.formatMessage(m.opening)} />
         )}
         <Announcer />
       </main>
@@ -185,7 +245,7 @@ export function App() {
   return (
     <div className="app">
       <a href="#main" className="skip-link">
-        Skip to content
+        {intl.formatMessage(m.skip)}
       </a>
       <Sidebar />
       <main id="main" className="main" tabIndex={-1}>

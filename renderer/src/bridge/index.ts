@@ -32,21 +32,19 @@ function wrapErrors(api: MerchantApi): MerchantApi {
 
 export type Transport = 'electron' | 'web';
 
-function resolve(): { api: MerchantApi; transport: Transport } | { error: string } {
+/** Why the page has no engine: the words are chosen by the screen that shows it (main.tsx). */
+export type BridgeProblem = 'no_access_link';
+
+function resolve(): { api: MerchantApi; transport: Transport } | { error: BridgeProblem } {
   if (window.merchant) return { api: wrapErrors(window.merchant), transport: 'electron' };
   const token = takeToken();
-  if (!token) {
-    return {
-      error:
-        'This page needs its access link. Open the console from the address it printed when it started.',
-    };
-  }
+  if (!token) return { error: 'no_access_link' };
   return { api: wrapErrors(createWebBridge(token.token, '', token.kind)), transport: 'web' };
 }
 
 const resolved = resolve();
 
-export const bridgeError: string | null = 'error' in resolved ? resolved.error : null;
+export const bridgeError: BridgeProblem | null = 'error' in resolved ? resolved.error : null;
 export const transport: Transport = 'transport' in resolved ? resolved.transport : 'web';
 
 /** The engine. Only used after main.tsx has checked bridgeError. */

@@ -105,13 +105,20 @@ function fields(err: unknown): { code: string; message: string; seconds: number 
   };
 }
 
+/**
+ * True when the console speaks the engine's language (English), so the engine's own, more
+ * specific words can be shown. intl.locale is the shown language plus the regional digits
+ * ('en-u-nu-latn'); the pseudo-locale ('en-XA-…') is not the source language.
+ */
+export function speaksEngineLanguage(intl: IntlShape): boolean {
+  return intl.locale.split('-u-')[0] === SOURCE_LANGUAGE;
+}
+
 /** What to show for an error from the engine, in the console's language. */
 export function errorText(intl: IntlShape, err: unknown): string {
   const { code, message, seconds } = fields(err);
   const known = Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
-  // intl.locale is the shown language plus the regional digits ('en-u-nu-latn'); the
-  // pseudo-locale ('en-XA-…') is not the source language.
-  const source = intl.locale.split('-u-')[0] === SOURCE_LANGUAGE;
+  const source = speaksEngineLanguage(intl);
   if (message && (!known || source)) return message;
   return known ? intl.formatMessage(known, { seconds }) : intl.formatMessage(byCode.internal);
 }

@@ -2,7 +2,7 @@
 // the computer's preferred languages that the console has (German for 'de-AT', Arabic for
 // 'ar-EG'), or else English, the source language.
 import {
-  UI_LANGUAGES,
+  pickLanguage,
   type LanguageChoice,
   type ShownLanguage,
   type UiLanguage,
@@ -25,17 +25,7 @@ export function autonym(lang: string): string {
 
 /** The console's language for a list of preferred language tags, most preferred first. */
 export function negotiate(preferred: readonly string[]): UiLanguage {
-  for (const tag of preferred) {
-    let base: string;
-    try {
-      base = new Intl.Locale(tag).language;
-    } catch {
-      continue; // a malformed tag from outside: skip it
-    }
-    const found = UI_LANGUAGES.find((l) => l === base);
-    if (found) return found;
-  }
-  return SOURCE_LANGUAGE;
+  return pickLanguage(preferred);
 }
 
 /** What a choice in Settings shows on this computer. */

@@ -1,7 +1,37 @@
 // Optional cues for a payment: a short two-tone chime (Web Audio, no sound file to ship) and,
 // in a browser tab, a desktop notification. Electron shows its own native notification.
+import {
+  defineMessages,
+  type IntlShape,
+  type MessageValue,
+  type NoMessageValues,
+} from 'react-intl';
 import type { Payment, ReachCheck } from '#shared/domain.ts';
 import { formatMoney } from '#shared/money.ts';
+import { notLiveText, unreachableText } from './reach-words.ts';
+import { localProductName } from '../ui/ProductName.tsx';
+import { userLocale } from './locale.ts';
+
+const m = defineMessages<{
+  paid: { amount: MessageValue };
+  checkout: { id: MessageValue };
+  unreachableTitle: NoMessageValues;
+}>({
+  paid: {
+    id: 'alerts.payment.title',
+    defaultMessage: 'Payment received: {amount}',
+    description: 'Desktop notification of a verified payment',
+  },
+  checkout: {
+    id: 'alerts.payment.checkout',
+    defaultMessage: 'Checkout {id}',
+    description: 'Notification body when the payment has no product name; id is the checkout id',
+  },
+  unreachableTitle: {
+    id: 'alerts.unreachable.title',
+    defaultMessage: 'The service can’t reach this console',
+  },
+});
 
 let ctx: AudioContext | null = null;
 
@@ -61,26 +91,45 @@ export async function askNotificationPermission(): Promise<NotificationPermissio
   return Notification.requestPermission();
 }
 
-export function notifyPayment(p: Payment): void {
+/** The words of a payment's notification, in the console's language. */
+export function paymentNotice(intl: IntlShape, p: Payment): { title: string; body: string } {
+  return {
+    title: intl.formatMessage(m.paid, {
+      amount: formatMoney(p.amount, p.currency, userLocale()),
+    }),
+    body: p.product_name
+      ? localProductName(intl, p.product_name)
+      : intl.formatMessage(m.checkout, { id: p.checkout_id }),
+  };
+}
+
+/** The words of the "cannot reach" notification. */
+export function unreachableNotice(
+  intl: IntlShape,
+  check: ReachCheck,
+): { title: string; body: string } {
+  return {
+    title: intl.formatMessage(m.unreachableTitle),
+    body: `${unreachableText(intl, check)} ${notLiveText(intl)}`,
+  };
+}
+
+export function notifyPayment(intl: IntlShape, p: Payment): void {
   if (!notificationsSupported() || Notification.permission !== 'granted') return;
   try {
-    new Notification(`Payment received: ${formatMoney(p.amount, p.currency)}`, {
-      body: p.product_name ?? 'Checkout ' + p.checkout_id,
-      tag: p.id,
-    });
+    const { title, body } = paymentNotice(intl, p);
+    new Notification(title, { body, tag: p.id });
   } catch {
     // Some browsers only allow notifications from a service worker; the feed still updates.
   }
 }
 
 /** The service can no longer reach the console (sent once per failure streak). */
-export function notifyUnreachable(check: ReachCheck): void {
+export function notifyUnreachable(intl: IntlShape, check: ReachCheck): void {
   if (!notificationsSupported() || Notification.permission !== 'granted') return;
   try {
-    new Notification('The service can’t reach this console', {
-      body: `${check.error?.message ?? 'The reachability check failed'}. Payments will not arrive live until this is fixed.`,
-      tag: 'receiver-unreachable',
-    });
+    const { title, body } = unreachableNotice(intl, check);
+    new Notification(title, { body, tag: 'receiver-unreachable' });
   } catch {
     // As for payments: the status strip shows it anyway.
   }

@@ -1,6 +1,7 @@
 // Times as a shopkeeper reads them: "2 min ago" in lists, the exact local time on hover.
-// Exact dates and clock times follow the regional format; "2 min ago" is a phrase, in the
-// console's language with the regional digits (lib/locale.ts).
+// Exact dates and clock times follow the regional format; "now" and "2 min ago" are phrases,
+// in the console's language with the regional digits (lib/locale.ts), worded by Intl
+// (Intl.RelativeTimeFormat with numeric: 'auto': "now", "jetzt", "maintenant", "الآن").
 import { userLocale, wordsLocale } from './locale.ts';
 
 /** One formatter per locale and kind, made on first use. */
@@ -50,7 +51,8 @@ export function relativeTime(
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   let delta = (t - now) / 1000;
-  if (Math.abs(delta) < 10) return 'just now';
+  // Under ten seconds either way: Intl's own word for the present moment.
+  if (Math.abs(delta) < 10) return rtf[style](wordsLocale()).format(0, 'second');
   for (const [unit, size] of STEPS) {
     if (Math.abs(delta) < size) return rtf[style](wordsLocale()).format(Math.round(delta), unit);
     delta /= size;

@@ -31,3 +31,16 @@ export function isolate(text: string): string {
 export function isolateLtr(text: string): string {
   return `${LRI}${text}${PDI}`;
 }
+
+/**
+ * Words the engine wrote in English (a request's refusal reason, a receiver error): shown as
+ * they are in every language until the engine sends codes for them, and marked English so a
+ * screen reader pronounces them as English and a translation check can tell them apart.
+ */
+export function EngineWords({ children }: { children: ReactNode }) {
+  return (
+    <span lang="en" dir="auto">
+      {children}
+    </span>
+  );
+}

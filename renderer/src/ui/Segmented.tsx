@@ -1,4 +1,5 @@
-// A radio group drawn as a segmented control; arrow keys move between options.
+// A radio group drawn as a segmented control; arrow keys move between options (Right goes
+// to the next one on screen, which in a right-to-left language is the previous option).
 import type { KeyboardEvent } from 'react';
 
 export function Segmented<T extends string>(props: {
@@ -9,10 +10,13 @@ export function Segmented<T extends string>(props: {
 }) {
   const index = props.options.findIndex((o) => o.value === props.value);
   function onKey(e: KeyboardEvent<HTMLDivElement>) {
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
     const step =
-      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+      e.key === forward || e.key === 'ArrowDown'
         ? 1
-        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+        : e.key === back || e.key === 'ArrowUp'
           ? -1
           : 0;
     if (!step) return;

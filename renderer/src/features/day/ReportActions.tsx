@@ -5,12 +5,14 @@
 // report. Saving as PDF is the same dialog's "Save as PDF" destination, on A4.
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { defineMessages, useIntl, type MessageValue, type NoMessageValues } from 'react-intl';
 import type { DayReport } from '#shared/day.ts';
 import { useDayCsv } from '../../api/mutations.ts';
 import { useProfiles } from '../../api/queries.ts';
-import { errorMessage } from '../../bridge/index.ts';
+import { errorText } from '../../i18n/error-messages.ts';
 import { downloadText } from '../../lib/download.ts';
 import { userLocale } from '../../lib/locale.ts';
+import { isolateLtr } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { ReportView } from './ReportView.tsx';
@@ -18,7 +20,42 @@ import { canCall, useRole } from '../../app/role.ts';
 
 type PrintLayout = 'receipt' | 'a4';
 
+const m = defineMessages<{
+  saved: { file: MessageValue };
+  failed: { reason: MessageValue };
+  group: { number: string };
+  receipt: NoMessageValues;
+  a4: NoMessageValues;
+  pdf: NoMessageValues;
+  pdfHint: NoMessageValues;
+  summary: NoMessageValues;
+  payments: NoMessageValues;
+}>({
+  saved: { id: 'day.actions.saved', defaultMessage: 'Saved {file}' },
+  failed: { id: 'day.actions.failed', defaultMessage: 'Export failed: {reason}' },
+  group: {
+    id: 'day.actions.group',
+    defaultMessage:
+      '{number, select, none {X report: print and export} other {Z report #{number}: print and export}}',
+  },
+  receipt: {
+    id: 'day.actions.receipt',
+    defaultMessage: 'Print 80 mm',
+    description: 'Print on 80 mm receipt paper',
+  },
+  a4: { id: 'day.actions.printPage', defaultMessage: 'Print A4' },
+  pdf: { id: 'day.actions.pdf', defaultMessage: 'Save as PDF' },
+  pdfHint: {
+    id: 'day.actions.pdfHint',
+    defaultMessage: 'Choose “Save as PDF” as the printer.',
+    description: 'Save as PDF is the print dialog’s destination of that name in the system',
+  },
+  summary: { id: 'day.actions.summary', defaultMessage: 'CSV summary' },
+  payments: { id: 'day.actions.payments', defaultMessage: 'CSV payments' },
+});
+
 export function ReportActions(props: { report: DayReport }) {
+  const intl = useIntl();
   const r = props.report;
   const [printing, setPrinting] = useState<PrintLayout | null>(null);
   const profiles = useProfiles().data;
@@ -27,9 +64,9 @@ export function ReportActions(props: { report: DayReport }) {
   const csv = useDayCsv({
     onSuccess: (file) => {
       downloadText(file.filename, file.text);
-      announce(`Saved ${file.filename}`);
+      announce(intl.formatMessage(m.saved, { file: isolateLtr(file.filename) }));
     },
-    onError: (e) => announce(`Export failed: ${errorMessage(e)}`),
+    onError: (e) => announce(intl.formatMessage(m.failed, { reason: errorText(intl, e) })),
   });
 
   // Print once the copy is in the document; it leaves when the dialog is done.
@@ -41,18 +78,23 @@ export function ReportActions(props: { report: DayReport }) {
     return () => window.removeEventListener('afterprint', done);
   }, [printing]);
 
-  const which = r.number === null ? 'X report' : `Z report #${r.number}`;
   return (
-    <div className="row wrap day-actions" role="group" aria-label={`${which}: print and export`}>
-      <Button onClick={() => setPrinting('receipt')}>Print 80 mm</Button>
-      <Button onClick={() => setPrinting('a4')}>Print A4</Button>
+    <div
+      className="row wrap day-actions"
+      role="group"
+      aria-label={intl.formatMessage(m.group, {
+        number: r.number === null ? 'none' : String(r.number),
+      })}
+    >
+      <Button onClick={() => setPrinting('receipt')}>{intl.formatMessage(m.receipt)}</Button>
+      <Button onClick={() => setPrinting('a4')}>{intl.formatMessage(m.a4)}</Button>
       <Button
         onClick={() => {
-          announce('Choose "Save as PDF" as the printer.');
+          announce(intl.formatMessage(m.pdfHint));
           setPrinting('a4');
         }}
       >
-        Save as PDF
+        {intl.formatMessage(m.pdf)}
       </Button>
       {canCsv ? (
         <>
@@ -60,13 +102,13 @@ export function ReportActions(props: { report: DayReport }) {
             busy={csv.isPending && csv.variables?.kind === 'summary'}
             onClick={() => csv.mutate({ number: r.number, kind: 'summary', locale: userLocale() })}
           >
-            CSV summary
+            {intl.formatMessage(m.summary)}
           </Button>
           <Button
             busy={csv.isPending && csv.variables?.kind === 'payments'}
             onClick={() => csv.mutate({ number: r.number, kind: 'payments', locale: userLocale() })}
           >
-            CSV payments
+            {intl.formatMessage(m.payments)}
           </Button>
         </>
       ) : null}

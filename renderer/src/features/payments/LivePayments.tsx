@@ -5,9 +5,16 @@
 // window shows payments right under the strip and totals, not a small box of its own.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  defineMessages,
+  useIntl,
+  type MessageDescriptor,
+  type NoMessageValues,
+  type MessageValue,
+} from 'react-intl';
 import type { Payment, PaymentStatus } from '#shared/domain.ts';
 import { usePaymentsFeed } from '../../api/queries.ts';
-import { errorMessage } from '../../bridge/index.ts';
+import { errorText } from '../../i18n/error-messages.ts';
 import { userLocale } from '../../lib/locale.ts';
 import { moneyFormatter } from '../../lib/money-display.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -19,20 +26,91 @@ import { SoundToggle } from './SoundToggle.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 import { TodayTotals } from './TodayTotals.tsx';
 
+const m = defineMessages<{
+  title: NoMessageValues;
+  lead: NoMessageValues;
+  all: NoMessageValues;
+  unknown: NoMessageValues;
+  withCount: { filter: MessageValue; count: number };
+  filterLabel: NoMessageValues;
+  noneVerified: NoMessageValues;
+  noneMismatch: NoMessageValues;
+  noneUnknown: NoMessageValues;
+  loading: NoMessageValues;
+  loadFailed: NoMessageValues;
+  waiting: NoMessageValues;
+  waitingText: NoMessageValues;
+  showAll: NoMessageValues;
+  listAll: { total: number };
+  listFiltered: { status: string };
+  listFilteredCount: { status: string; count: number };
+}>({
+  title: { id: 'payments.title', defaultMessage: 'Live payments' },
+  lead: {
+    id: 'payments.lead',
+    defaultMessage: 'Payments appear here the moment the service reports them.',
+  },
+  all: { id: 'payments.filter.all', defaultMessage: 'All', description: 'Filter: every payment' },
+  unknown: {
+    id: 'payments.filter.unknown',
+    defaultMessage: 'Unknown',
+    description: 'Filter: payments for unknown checkouts (short)',
+  },
+  withCount: {
+    id: 'payments.filter.withCount',
+    defaultMessage: '{filter} {count, number}',
+    description: 'A filter with how many payments it shows, e.g. "Verified 12"',
+  },
+  filterLabel: { id: 'payments.filter.label', defaultMessage: 'Show payments' },
+  noneVerified: { id: 'payments.none.verified', defaultMessage: 'No verified payments yet' },
+  noneMismatch: { id: 'payments.none.mismatch', defaultMessage: 'No mismatched payments' },
+  noneUnknown: {
+    id: 'payments.none.unknown',
+    defaultMessage: 'No payments for unknown checkouts',
+  },
+  loading: { id: 'payments.loading', defaultMessage: 'Loading payments' },
+  loadFailed: { id: 'payments.loadFailed', defaultMessage: 'Payments could not be loaded' },
+  waiting: { id: 'payments.empty.title', defaultMessage: 'Waiting for the first payment' },
+  waitingText: {
+    id: 'payments.empty.text',
+    defaultMessage:
+      'Share a payment link; when the customer pays, it shows up here within seconds.',
+  },
+  showAll: { id: 'payments.showAll', defaultMessage: 'Show all payments' },
+  listAll: {
+    id: 'payments.list.all',
+    defaultMessage: '{total, plural, one {Payments, # in all} other {Payments, # in all}}',
+    description: 'Accessible name of the list of payments',
+  },
+  listFiltered: {
+    id: 'payments.list.filtered',
+    defaultMessage:
+      '{status, select, verified {Verified payments} mismatch {Mismatch payments} other {Unknown checkout payments}}',
+    description: 'Accessible name of the list while a filter is on',
+  },
+  listFilteredCount: {
+    id: 'payments.list.filteredCount',
+    defaultMessage:
+      '{status, select, verified {Verified payments, {count, number}} mismatch {Mismatch payments, {count, number}} other {Unknown checkout payments, {count, number}}}',
+    description: 'Accessible name of the filtered list with its count',
+  },
+});
+
 type Filter = 'all' | PaymentStatus;
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'verified', label: 'Verified' },
-  { value: 'mismatch', label: 'Mismatch' },
-  { value: 'unknown_checkout', label: 'Unknown' },
+const FILTERS: { value: Filter; label: MessageDescriptor }[] = [
+  { value: 'all', label: m.all },
+  { value: 'verified', label: STATUS.verified.word },
+  { value: 'mismatch', label: STATUS.mismatch.word },
+  { value: 'unknown_checkout', label: m.unknown },
 ];
-const NONE: Record<PaymentStatus, string> = {
-  verified: 'No verified payments yet',
-  mismatch: 'No mismatched payments',
-  unknown_checkout: 'No payments for unknown checkouts',
+const NONE: Record<PaymentStatus, MessageDescriptor> = {
+  verified: m.noneVerified,
+  mismatch: m.noneMismatch,
+  unknown_checkout: m.noneUnknown,
 };
 
 export function LivePayments() {
+  const intl = useIntl();
   const q = usePaymentsFeed();
   const listRef = useRef<HTMLDivElement>(null);
   const offset = useListOffset(listRef);
@@ -92,14 +170,17 @@ export function LivePayments() {
     for (const p of all) n[p.status] += 1;
     return n;
   }, [all, hasNextPage]);
-  const options = FILTERS.map((f): { value: Filter; label: string } => ({
-    value: f.value,
-    label: counts ? `${f.label} ${counts[f.value].toLocaleString(userLocale())}` : f.label,
-  }));
+  const options = FILTERS.map((f): { value: Filter; label: string } => {
+    const filter = intl.formatMessage(f.label);
+    return {
+      value: f.value,
+      label: counts ? intl.formatMessage(m.withCount, { filter, count: counts[f.value] }) : filter,
+    };
+  });
   const filterBar = (
     <div className="toolbar">
       <Segmented<Filter>
-        label="Show payments"
+        label={intl.formatMessage(m.filterLabel)}
         value={filter}
         options={options}
         onChange={setFilter}
@@ -111,8 +192,8 @@ export function LivePayments() {
     <section className="screen payments" aria-labelledby="payments-title">
       <header className="screen-head">
         <div>
-          <h1 id="payments-title">Live payments</h1>
-          <p className="muted">Payments appear here the moment the service reports them.</p>
+          <h1 id="payments-title">{intl.formatMessage(m.title)}</h1>
+          <p className="muted">{intl.formatMessage(m.lead)}</p>
         </div>
         <div className="row">
           <NotifyPermission />
@@ -122,26 +203,24 @@ export function LivePayments() {
       <StatusStrip />
       <TodayTotals />
       {q.isLoading ? (
-        <Spinner label="Loading payments" />
+        <Spinner label={intl.formatMessage(m.loading)} />
       ) : q.isError && !q.data ? (
         <ErrorState
-          title="Payments could not be loaded"
-          message={errorMessage(q.error)}
+          title={intl.formatMessage(m.loadFailed)}
+          message={errorText(intl, q.error)}
           onRetry={() => void q.refetch()}
         />
       ) : all.length === 0 ? (
-        <EmptyState title="Waiting for the first payment">
-          <p className="muted">
-            Share a payment link; when the customer pays, it shows up here within seconds.
-          </p>
+        <EmptyState title={intl.formatMessage(m.waiting)}>
+          <p className="muted">{intl.formatMessage(m.waitingText)}</p>
         </EmptyState>
       ) : rows.length === 0 && filter !== 'all' && !hasNextPage ? (
         <>
           {filterBar}
-          <EmptyState title={NONE[filter]}>
+          <EmptyState title={intl.formatMessage(NONE[filter])}>
             <p className="muted">
               <button type="button" className="link" onClick={() => setFilter('all')}>
-                Show all payments
+                {intl.formatMessage(m.showAll)}
               </button>
             </p>
           </EmptyState>
@@ -155,8 +234,13 @@ export function LivePayments() {
               role="list"
               aria-label={
                 filter === 'all'
-                  ? `Payments, ${total} in all`
-                  : `${STATUS[filter].word} payments${counts ? `, ${counts[filter]}` : ''}`
+                  ? intl.formatMessage(m.listAll, { total })
+                  : counts
+                    ? intl.formatMessage(m.listFilteredCount, {
+                        status: filter,
+                        count: counts[filter],
+                      })
+                    : intl.formatMessage(m.listFiltered, { status: filter })
               }
               style={{ height: virtual.getTotalSize(), position: 'relative' }}
             >
@@ -168,8 +252,7 @@ export function LivePayments() {
                     style={{
                       position: 'absolute',
                       top: 0,
-                      left: 0,
-                      right: 0,
+                      insetInline: 0,
                       transform: `translateY(${v.start - offset}px)`,
                     }}
                   >

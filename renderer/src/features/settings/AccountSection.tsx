@@ -1,17 +1,121 @@
 // The account in use: its base URL and its key (masked; replace or remove).
 import { useState, type FormEvent } from 'react';
+import {
+  FormattedMessage,
+  defineMessages,
+  useIntl,
+  type MessageValue,
+  type NoMessageValues,
+} from 'react-intl';
 import { isHttpUrl } from '#shared/checkout-rules.ts';
 import { useClearKey, useSetKey, useUpdateProfile } from '../../api/mutations.ts';
 import { useActiveProfile, useKeyStatus } from '../../api/queries.ts';
-import { errorMessage, toEngineError } from '../../bridge/index.ts';
+import { toEngineError } from '../../bridge/index.ts';
+import { errorText, speaksEngineLanguage } from '../../i18n/error-messages.ts';
+import { Ltr, isolateLtr } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
+import { SPACE } from '../../ui/space.ts';
 import { announce } from '../../ui/announcer.tsx';
 import { connectOutcome } from '../onboarding/connect-outcome.ts';
 
+const m = defineMessages<{
+  title: { name: MessageValue };
+  noKeychain: NoMessageValues;
+  keyAccepted: { masked: MessageValue };
+  theService: NoMessageValues;
+  theOldAddress: NoMessageValues;
+  keyRemoved: NoMessageValues;
+  keyRemoveFailed: { reason: MessageValue };
+  urlSavedKeyRemoved: { old: MessageValue; url: MessageValue };
+  urlSaved: NoMessageValues;
+  pasteFirst: NoMessageValues;
+  httpsOnly: NoMessageValues;
+  baseUrl: NoMessageValues;
+  baseUrlHint: NoMessageValues;
+  saveUrl: NoMessageValues;
+  sandboxKey: NoMessageValues;
+  apiKey: NoMessageValues;
+  masked: { sandbox: string };
+  noKey: NoMessageValues;
+  replace: NoMessageValues;
+  add: NoMessageValues;
+  remove: NoMessageValues;
+  newKey: NoMessageValues;
+  newKeyHint: NoMessageValues;
+  testAndSave: NoMessageValues;
+  removeTitle: NoMessageValues;
+  removeText: NoMessageValues;
+}>({
+  title: {
+    id: 'settings.account.title',
+    defaultMessage: '{name}: connection',
+    description: 'Heading; name is the account in use',
+  },
+  noKeychain: {
+    id: 'settings.account.noKeychain',
+    defaultMessage: 'No system keychain is available.',
+  },
+  keyAccepted: {
+    id: 'settings.account.keyAccepted',
+    defaultMessage: 'Key accepted and saved: {masked}',
+  },
+  theService: { id: 'settings.account.theService', defaultMessage: 'the service' },
+  theOldAddress: { id: 'settings.account.theOldAddress', defaultMessage: 'the old address' },
+  keyRemoved: {
+    id: 'settings.account.keyRemoved',
+    defaultMessage: 'Key removed from the keychain',
+  },
+  keyRemoveFailed: {
+    id: 'settings.account.keyRemoveFailed',
+    defaultMessage: 'Could not remove the key: {reason}',
+  },
+  urlSavedKeyRemoved: {
+    id: 'settings.account.urlSavedKeyRemoved',
+    defaultMessage:
+      'Base URL saved. The API key was removed: it was tested against {old} and is never sent anywhere else. Add the key for {url}.',
+  },
+  urlSaved: { id: 'settings.account.urlSaved', defaultMessage: 'Base URL saved' },
+  pasteFirst: { id: 'settings.account.pasteFirst', defaultMessage: 'Paste the new key first.' },
+  httpsOnly: {
+    id: 'settings.account.httpsOnly',
+    defaultMessage: 'Enter an address starting with https://',
+  },
+  baseUrl: { id: 'settings.account.baseUrl', defaultMessage: 'Base URL' },
+  baseUrlHint: {
+    id: 'settings.account.baseUrlHint',
+    defaultMessage:
+      'Saving a new address removes the stored key: a key is only sent to the address it was tested against.',
+  },
+  saveUrl: { id: 'settings.account.saveUrl', defaultMessage: 'Save URL' },
+  sandboxKey: { id: 'settings.account.sandboxKey', defaultMessage: 'Sandbox key' },
+  apiKey: { id: 'settings.account.apiKey', defaultMessage: 'API key' },
+  masked: {
+    id: 'settings.account.masked',
+    defaultMessage: '{sandbox, select, yes {Sandbox key (masked)} other {API key (masked)}}',
+  },
+  noKey: { id: 'settings.account.noKey', defaultMessage: 'No key stored' },
+  replace: { id: 'settings.account.replace', defaultMessage: 'Replace key' },
+  add: { id: 'settings.account.add', defaultMessage: 'Add key' },
+  remove: { id: 'settings.account.remove', defaultMessage: 'Remove key' },
+  newKey: { id: 'settings.account.newKey', defaultMessage: 'New API key' },
+  newKeyHint: {
+    id: 'settings.account.newKeyHint',
+    defaultMessage: 'Tested against the service before it replaces the old one.',
+  },
+  testAndSave: { id: 'settings.account.testAndSave', defaultMessage: 'Test and save' },
+  removeTitle: { id: 'settings.account.removeTitle', defaultMessage: 'Remove this key?' },
+  removeText: {
+    id: 'settings.account.removeText',
+    defaultMessage:
+      'The key is removed from the keychain. The console stops working with this account until you add one again.',
+  },
+});
+
 export function AccountSection() {
+  const intl = useIntl();
   const key = useKeyStatus();
   const active = useActiveProfile();
   const hadKey = (key.data ?? active?.key)?.present ?? false;
@@ -30,28 +134,33 @@ export function AccountSection() {
       setReplacing(false);
       setKeyError(null);
       setKeyRemovedNote(null);
-      announce(`Key accepted and saved: ${s.masked ?? ''}`);
+      announce(intl.formatMessage(m.keyAccepted, { masked: s.masked ?? '' }));
     },
     onError: (e) =>
-      setKeyError(connectOutcome(toEngineError(e), active?.base_url ?? 'the service')),
+      setKeyError(
+        connectOutcome(toEngineError(e), active?.base_url ?? intl.formatMessage(m.theService)),
+      ),
   });
   const clearKey = useClearKey({
-    onSuccess: () => announce('Key removed from the keychain'),
-    onError: (e) => announce(`Could not remove the key: ${errorMessage(e)}`),
+    onSuccess: () => announce(intl.formatMessage(m.keyRemoved)),
+    onError: (e) => announce(intl.formatMessage(m.keyRemoveFailed, { reason: errorText(intl, e) })),
   });
   const saveUrl = useUpdateProfile({
     onSuccess: (p) => {
       setBaseUrl(null);
       if (hadKey && !p.key.present) {
-        const note = `Base URL saved. The API key was removed: it was tested against ${active?.base_url ?? 'the old address'} and is never sent anywhere else. Add the key for ${p.base_url}.`;
+        const note = intl.formatMessage(m.urlSavedKeyRemoved, {
+          old: active ? isolateLtr(active.base_url) : intl.formatMessage(m.theOldAddress),
+          url: isolateLtr(p.base_url),
+        });
         setKeyRemovedNote(note);
         setReplacing(true);
         announce(note);
       } else {
-        announce('Base URL saved');
+        announce(intl.formatMessage(m.urlSaved));
       }
     },
-    onError: (e) => setUrlError(errorMessage(e)),
+    onError: (e) => setUrlError(errorText(intl, e)),
   });
 
   if (!active) return null;
@@ -60,13 +169,13 @@ export function AccountSection() {
 
   function submitKey(e: FormEvent) {
     e.preventDefault();
-    if (!newKey.trim()) return setKeyError('Paste the new key first.');
+    if (!newKey.trim()) return setKeyError(intl.formatMessage(m.pasteFirst));
     setKey.mutate(newKey.trim());
   }
   function submitUrl(e: FormEvent) {
     e.preventDefault();
     const url = (baseUrl ?? '').trim();
-    if (!isHttpUrl(url)) return setUrlError('Enter an address starting with https://');
+    if (!isHttpUrl(url)) return setUrlError(intl.formatMessage(m.httpsOnly));
     setUrlError(undefined);
     saveUrl.mutate({ id: active!.id, base_url: url });
   }
@@ -74,51 +183,68 @@ export function AccountSection() {
   return (
     <section className="card" aria-labelledby="account-title">
       <div className="card-head">
-        <h2 id="account-title">{active.name}: connection</h2>
+        <h2 id="account-title">
+          {intl.formatMessage(m.title, { name: <bdi key="n">{active.name}</bdi> })}
+        </h2>
       </div>
       {!k.keychain_available ? (
-        <Notice tone="error">No system keychain is available. {k.problem}</Notice>
+        <Notice tone="error">
+          {intl.formatMessage(m.noKeychain)}
+          {/* The engine's detail is English: shown only while the console speaks it. */}
+          {k.problem && speaksEngineLanguage(intl) ? (
+            <>
+              {SPACE}
+              {k.problem}
+            </>
+          ) : null}
+        </Notice>
       ) : null}
       {sandbox ? (
         <p className="muted">
-          The sandbox runs inside the console at {active.base_url}; its key is created and kept for
-          you. It is shaped like a live key (sk_live_…) but works only with this sandbox: no real
-          money moves.
+          <FormattedMessage
+            id="settings.account.sandboxText"
+            defaultMessage="The sandbox runs inside the console at {url}; its key is created and kept for you. It is shaped like a live key (sk_live_…) but works only with this sandbox: no real money moves."
+            description="sk_live_… is how a key starts: keep it as it is"
+            values={{ url: <Ltr>{active.base_url}</Ltr> }}
+          />
         </p>
       ) : (
         <form className="inline-form" onSubmit={submitUrl} noValidate>
           <Field
-            label="Base URL"
+            label={intl.formatMessage(m.baseUrl)}
             type="url"
+            dir="ltr"
             value={baseUrl ?? active.base_url}
             onChange={(e) => setBaseUrl(e.target.value)}
             error={urlError}
-            hint={
-              k.present
-                ? 'Saving a new address removes the stored key: a key is only sent to the address it was tested against.'
-                : undefined
-            }
+            hint={k.present ? intl.formatMessage(m.baseUrlHint) : undefined}
           />
           <Button
             type="submit"
             disabled={baseUrl === null || baseUrl === active.base_url}
             busy={saveUrl.isPending}
           >
-            Save URL
+            {intl.formatMessage(m.saveUrl)}
           </Button>
         </form>
       )}
       <div className="key-row">
         <div>
-          <span className="field-label">{sandbox ? 'Sandbox key' : 'API key'}</span>
-          <p className="mono" aria-label={`${sandbox ? 'Sandbox key' : 'API key'} (masked)`}>
-            {k.present ? k.masked : <span className="muted">No key stored</span>}
+          <span className="field-label">
+            {intl.formatMessage(sandbox ? m.sandboxKey : m.apiKey)}
+          </span>
+          <p
+            className="mono"
+            dir="ltr"
+            aria-label={intl.formatMessage(m.masked, { sandbox: sandbox ? 'yes' : 'no' })}
+          >
+            {k.present ? k.masked : <span className="muted">{intl.formatMessage(m.noKey)}</span>}
           </p>
         </div>
         {!sandbox ? (
           <div className="row">
             <Button size="sm" onClick={() => setReplacing((r) => !r)} aria-expanded={replacing}>
-              {k.present ? 'Replace key' : 'Add key'}
+              {intl.formatMessage(k.present ? m.replace : m.add)}
             </Button>
             {k.present ? (
               <Button
@@ -127,7 +253,7 @@ export function AccountSection() {
                 busy={clearKey.isPending}
                 onClick={() => setConfirmClear(true)}
               >
-                Remove key
+                {intl.formatMessage(m.remove)}
               </Button>
             ) : null}
           </div>
@@ -136,15 +262,16 @@ export function AccountSection() {
       {replacing ? (
         <form className="inline-form" onSubmit={submitKey} noValidate>
           <Field
-            label="New API key"
+            label={intl.formatMessage(m.newKey)}
             type="password"
+            dir="ltr"
             autoComplete="off"
             value={newKey}
             onChange={(e) => setNewKey(e.target.value)}
-            hint="Tested against the service before it replaces the old one."
+            hint={intl.formatMessage(m.newKeyHint)}
           />
           <Button type="submit" variant="primary" busy={setKey.isPending}>
-            Test and save
+            {intl.formatMessage(m.testAndSave)}
           </Button>
         </form>
       ) : null}
@@ -156,15 +283,12 @@ export function AccountSection() {
       {keyError ? <Notice tone="error">{keyError}</Notice> : null}
       <ConfirmDialog
         open={confirmClear}
-        title="Remove this key?"
-        confirmLabel="Remove key"
+        title={intl.formatMessage(m.removeTitle)}
+        confirmLabel={intl.formatMessage(m.remove)}
         onConfirm={() => clearKey.mutate()}
         onCancel={() => setConfirmClear(false)}
       >
-        <p>
-          The key is removed from the keychain. The console stops working with this account until
-          you add one again.
-        </p>
+        <p>{intl.formatMessage(m.removeText)}</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,5 +1,6 @@
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { useActiveProfile, useSettings } from '../../api/queries.ts';
-import { errorMessage } from '../../bridge/index.ts';
+import { errorText } from '../../i18n/error-messages.ts';
 import { ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { CheckoutSyncSection } from './CheckoutSyncSection.tsx';
@@ -12,7 +13,23 @@ import { OtherScreensSection } from './OtherScreensSection.tsx';
 import { ProfilesSection } from './ProfilesSection.tsx';
 import { ReceiverSection } from './ReceiverSection.tsx';
 
+const m = defineMessages<{
+  title: NoMessageValues;
+  lead: NoMessageValues;
+  loading: NoMessageValues;
+  loadFailed: NoMessageValues;
+}>({
+  title: { id: 'settings.title', defaultMessage: 'Settings' },
+  lead: {
+    id: 'settings.lead',
+    defaultMessage: 'Accounts, keys, how payments reach the console, and alerts.',
+  },
+  loading: { id: 'settings.loading', defaultMessage: 'Loading settings' },
+  loadFailed: { id: 'settings.loadFailed', defaultMessage: 'Settings could not be loaded' },
+});
+
 export function SettingsScreen() {
+  const intl = useIntl();
   const settings = useSettings();
   const active = useActiveProfile();
   // Only a live profile needs a public address: the sandbox runs on this computer.
@@ -21,18 +38,18 @@ export function SettingsScreen() {
     <section className="screen settings" aria-labelledby="settings-title">
       <header className="screen-head">
         <div>
-          <h1 id="settings-title">Settings</h1>
-          <p className="muted">Accounts, keys, how payments reach the console, and alerts.</p>
+          <h1 id="settings-title">{intl.formatMessage(m.title)}</h1>
+          <p className="muted">{intl.formatMessage(m.lead)}</p>
         </div>
       </header>
       <ProfilesSection />
       <AccountSection />
       {settings.isLoading ? (
-        <Spinner label="Loading settings" />
+        <Spinner label={intl.formatMessage(m.loading)} />
       ) : settings.isError ? (
         <ErrorState
-          title="Settings could not be loaded"
-          message={errorMessage(settings.error)}
+          title={intl.formatMessage(m.loadFailed)}
+          message={errorText(intl, settings.error)}
           onRetry={() => void settings.refetch()}
         />
       ) : (

@@ -13,13 +13,14 @@ export function urlParts(url: string): string[] {
 export function UrlText({ url }: { url: string }) {
   const parts = urlParts(url);
   return (
-    <span className="mono url-text">
+    // Left to right in every language, isolated from the sentence around it.
+    <bdi dir="ltr" className="mono url-text">
       {parts.map((part, i) => (
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
           <span className="url-part">{part}</span>
         </Fragment>
       ))}
-    </span>
+    </bdi>
   );
 }

@@ -159,3 +159,24 @@ describe('pushes', () => {
     expect(other.sent).toHaveLength(0);
   });
 });
+
+describe('onCalled', () => {
+  it('hears each call the engine answered, with its input, and no failed or refused one', async () => {
+    bridge.dispose();
+    const heard: Array<[string, unknown]> = [];
+    bridge = registerIpc({
+      engine,
+      isTrustedUrl: trustedUrlCheck(APP_ORIGIN, undefined),
+      onCalled: (channel, input) => heard.push([channel, input]),
+    });
+    bridge.attach(page as never);
+    await fake.ipcMain.invokeFrom(page, page.mainFrame, 'checkouts.create', { items: [item] });
+    await fake.ipcMain.invokeFrom(page, page.mainFrame, 'checkouts.create', { items: [] });
+    warn();
+    const stranger = new FakeWebContents('https://evil.example/');
+    await fake.ipcMain
+      .invokeFrom(stranger, stranger.mainFrame, 'settings.get', {})
+      .catch(() => undefined);
+    expect(heard).toEqual([['checkouts.create', { items: [item] }]]);
+  });
+});

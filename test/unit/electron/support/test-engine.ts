@@ -3,6 +3,7 @@
 // Integration tests use the real createEngine.
 import { randomUUID } from 'node:crypto';
 import type { Channel, EventName } from '#shared/channels.ts';
+import type { LanguageChoice } from '#shared/languages.ts';
 import { fieldIssues, productName, totalAmount } from '#shared/checkout-rules.ts';
 import { contract, type EventPayload, type Output } from '#shared/contract.ts';
 import type { Checkout, Payment } from '#shared/domain.ts';
@@ -21,6 +22,8 @@ export interface TestEngine extends Engine {
   clockChanges: ClockChange[];
   /** What settings.get answers for keep_receiving_when_closed. */
   keepReceiving: boolean;
+  /** What settings.get answers for language. */
+  language: LanguageChoice;
 }
 
 export function createTestEngine(): TestEngine {
@@ -84,7 +87,7 @@ export function createTestEngine(): TestEngine {
       notifications: true,
       theme: 'system',
       keep_receiving_when_closed: engine.keepReceiving,
-      language: 'system',
+      language: engine.language,
       day_rolls_at: '00:00',
       day_auto_close_at: null,
     }),
@@ -95,6 +98,7 @@ export function createTestEngine(): TestEngine {
     closed: false,
     clockChanges: [],
     keepReceiving: true,
+    language: 'system',
     async clockChanged(change) {
       engine.clockChanges.push(change);
     },

@@ -1,0 +1,62 @@
+import type { PayWords } from './words.ts';
+
+export const de: PayWords = {
+  lang: 'de',
+  dir: 'ltr',
+  locale: 'de-DE',
+  banner: 'Sandbox-Bezahlseite: nur Testzahlungen, es fließt kein Geld.',
+  brand: 'Payment Checkout',
+  eyebrow: 'Bezahlen',
+  payTitle: (total, name) => `${total} bezahlen · ${name}`,
+  amountDue: 'Zu zahlender Betrag',
+  payButton: (total) => `${total} bezahlen`,
+  testNote:
+    'Testmodus: „Bezahlen“ schließt die Zahlung ab und benachrichtigt den Händler. Es wird keine Karte belastet.',
+  itemsCaption: 'Artikel in dieser Bestellung',
+  item: 'Artikel',
+  qty: 'Menge',
+  unitPrice: 'Einzelpreis',
+  amount: 'Betrag',
+  total: 'Gesamt',
+  footer: 'Zahlungsanfrage',
+  testSummary: 'Testfunktionen',
+  testTag: 'nur Sandbox',
+  testIntro:
+    'Zum Ausprobieren der Zustände „Abweichung“ und „Unbekannt“ beim Händler. Eine echte Bezahlseite hat solche Funktionen nicht.',
+  testPayAmount: (currency) => `Einen anderen Betrag bezahlen (${currency})`,
+  testPayThis: 'Diesen Betrag bezahlen',
+  testUnknown: 'Eine Zahlung für eine nicht vorhandene Zahlungsanfrage senden',
+  receiptTitle: (name) => `Beleg · ${name}`,
+  paid: (total) => `${total} bezahlt.`,
+  paidOn: (total, when) => `${total} bezahlt am ${when}.`,
+  utc: (when) => `${when} UTC`,
+  returnToMerchant: 'Zurück zum Händler',
+  amountPaid: 'Bezahlter Betrag',
+  status: 'Status',
+  statusPaid: 'Bezahlt',
+  payment: 'Zahlung',
+  checkout: 'Zahlungsanfrage',
+  paymentReceived: 'Zahlung eingegangen',
+  alreadyPaid: 'Diese Zahlungsanfrage ist bereits bezahlt',
+  messageNote:
+    'Wenn ein Geschäft Sie hierher geschickt hat, gehen Sie zurück und bitten Sie um einen neuen Zahlungslink.',
+  notFound: {
+    title: 'Zahlungslink nicht gefunden',
+    text: 'Unter dieser Adresse gibt es keine Zahlungsanfrage. Prüfen Sie, ob der Link vollständig ist.',
+  },
+  inactive: {
+    title: 'Zahlungslink nicht aktiv',
+    heading: 'Dieser Zahlungslink ist nicht aktiv',
+    text: 'Der Händler hat diese Zahlungsanfrage nicht freigegeben, daher kann sie nicht bezahlt werden.',
+  },
+  methodNotAllowed: {
+    title: 'Methode nicht erlaubt',
+    text: (method) => `${method} wird hier nicht unterstützt.`,
+  },
+  unsupported: {
+    title: 'Anfrage nicht unterstützt',
+    text: 'Bezahlen Sie mit der Schaltfläche auf der Seite oder senden Sie per POST einen leeren oder formularkodierten Inhalt.',
+    useForm: 'Verwenden Sie das Formular auf der Seite.',
+  },
+  tooLarge: { title: 'Anfrage zu groß', text: 'Die Formulardaten sind zu groß.' },
+};
