@@ -77,10 +77,19 @@ test('the webhook URL wraps only between its parts, never inside one', async ({
 }) => {
   await openConsole(page, mc);
   await trySandbox(page);
-  // A long public address (a tunnel's), so the URL needs more than one line at 900 px.
+  // A long public address (a tunnel's), so the registered URL needs more than one line at
+  // 900 px. The Sandbox takes no public address of its own: it is set while a live account is
+  // in use (the setting is the console's, not the account's), and the Sandbox registers with
+  // it once it is back in use.
+  const live = await mc.rpc<{ id: string }>('profiles.add', {
+    name: 'Corner Bakery',
+    base_url: 'http://127.0.0.1:9',
+  });
+  await mc.rpc('profiles.switch', { id: live.id });
   await mc.rpc('settings.set', {
     public_url: 'https://corner-bakery-and-coffee-roasters-main-street.example-tunnel.com/shop',
   });
+  await mc.rpc('profiles.switch', { id: 'sandbox' });
   await openSettings(page);
   const url = page
     .getByRole('region', { name: 'Receiving payments' })

@@ -52,7 +52,9 @@ export function profileHandlers(ctx: HandlerContext, hooks: ProfileHooks = {}): 
         transport: ctx.transport,
         ...(ctx.damaged ? { damaged_db: { moved_to: ctx.damaged.movedTo } } : {}),
         ...(locales ? { locales } : {}),
-        welcome: needsWelcome(ctx.store),
+        // A database set aside at start was a console in use: its screens say so (and offer to
+        // list the service's checkouts again) instead of starting over at Welcome.
+        welcome: !ctx.damaged && needsWelcome(ctx.store),
       };
     },
 
