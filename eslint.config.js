@@ -190,6 +190,12 @@ export const TRANSLATED_FILES = [
   'renderer/src/lib/alerts.ts',
   'renderer/src/lib/tunnel-words.tsx',
   'renderer/src/lib/reach-words.ts',
+  'renderer/src/features/new-link/**/*.{ts,tsx}',
+  'renderer/src/features/checkouts/**/*.{ts,tsx}',
+  'renderer/src/features/checkout-detail/**/*.{ts,tsx}',
+  'renderer/src/features/share/**/*.{ts,tsx}',
+  'renderer/src/features/onboarding/**/*.{ts,tsx}',
+  'renderer/src/lib/product-name.ts',
 ];
 
 /** Props of the console's own components that are shown or read aloud as words. */

@@ -16,6 +16,7 @@ import {
 } from './fixtures/console.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { startSandbox } from './fixtures/processes.ts';
+import { lri } from './fixtures/bidi.ts';
 
 test.use({ viewport: { width: 1100, height: 760 } });
 
@@ -99,7 +100,9 @@ test('a paid checkout in full; Deactivate makes the pay page answer 410', async 
   await expect(cake.getByRole('list', { name: 'Payments received' })).toHaveCount(0);
   await expect(cake).toContainText('No payment received for this link yet.');
   await cake.getByRole('button', { name: 'QR' }).click();
-  await expect(cake.getByRole('img', { name: `QR code for ${open.checkout_url}` })).toBeVisible();
+  await expect(
+    cake.getByRole('img', { name: `QR code for ${lri(open.checkout_url)}` }),
+  ).toBeVisible();
   await shoot(page, 'active-detail');
   await cake.getByRole('button', { name: 'Deactivate' }).click();
   const confirm = page.getByRole('dialog', { name: 'Deactivate this link?' });

@@ -9,6 +9,7 @@ import type { ConsoleHandle } from './fixtures/console.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { boxOf, SIZES } from './fixtures/layout.ts';
 import { checkScreen } from './fixtures/screens.ts';
+import { fsi, lri } from './fixtures/bidi.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -110,15 +111,17 @@ test('one hit: one row and no blank row under it', async () => {
 
 test('after Copy the button is named for what it shows, axe-clean light and dark', async () => {
   const row = rows().filter({ hasText: 'Carrot cake' });
-  await row.getByRole('button', { name: 'Copy link for Carrot cake' }).click();
-  const copied = row.getByRole('button', { name: 'Copied link for Carrot cake' });
+  await row.getByRole('button', { name: `Copy link for ${fsi('Carrot cake')}` }).click();
+  const copied = row.getByRole('button', { name: `Copied link for ${fsi('Carrot cake')}` });
   await expect(copied).toHaveText('✓ Copied', { useInnerText: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await expectNoAxeViolations(page, `checkouts after Copy, ${theme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  await expect(row.getByRole('button', { name: 'Copy link for Carrot cake' })).toBeVisible();
+  await expect(
+    row.getByRole('button', { name: `Copy link for ${fsi('Carrot cake')}` }),
+  ).toBeVisible();
 });
 
 test('a pasted link whose id was cut off says no checkout has an id starting so', async () => {
@@ -132,7 +135,7 @@ test('a pasted link whose id was cut off says no checkout has an id starting so'
   // Cut off: the checkout whose id starts so is offered.
   const cut = cake.id.slice(0, 13);
   await box().fill(base + cut);
-  await expect(page.getByText(`No checkout has the id “${cut}”`)).toBeVisible();
+  await expect(page.getByText(`No checkout has the id “${lri(cut)}”`)).toBeVisible();
   await expect(
     page.getByText(/The link may be cut off: 1 checkout has an id starting/),
   ).toBeVisible();
@@ -163,13 +166,13 @@ test('"To" before "From": the error and no list under a count of everything', as
 
 test('QR code: "Saved qr-….svg" once the file is handed over', async () => {
   const row = rows().filter({ hasText: 'Carrot cake' });
-  await row.getByRole('button', { name: 'Show QR code for Carrot cake' }).click();
+  await row.getByRole('button', { name: `Show QR code for ${fsi('Carrot cake')}` }).click();
   const dialog = page.getByRole('dialog', { name: /QR code/ });
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download SVG' }).click();
   const file = (await download).suggestedFilename();
   expect(file).toMatch(/^qr-carrot-cake-[0-9a-f]{8}\.svg$/);
-  await expect(page.locator('.toast')).toHaveText(`Saved ${file}`);
+  await expect(page.locator('.toast')).toHaveText(`Saved ${lri(file)}`);
   await dialog.getByRole('button', { name: 'Close' }).click();
 });
 

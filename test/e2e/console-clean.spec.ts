@@ -11,6 +11,7 @@ import {
   trySandbox,
 } from './fixtures/console.ts';
 import { startCaptureService } from '../support/capture-service.ts';
+import { fsi } from './fixtures/bidi.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -122,14 +123,14 @@ test('a checkout link that is not http(s) is not opened', async ({ page, console
       ['Script link', 'javascript:'],
       ['File link', 'file:'],
     ] as const) {
-      await page.getByRole('button', { name: `Open ${name} in browser` }).click();
+      await page.getByRole('button', { name: `Open ${fsi(name)} in browser` }).click();
       await expect(page.getByRole('status').filter({ hasText: 'not opened' })).toContainText(
         scheme,
       );
     }
     // Positive control: an http link does open, in a new tab.
     const opened = page.context().waitForEvent('page');
-    await page.getByRole('button', { name: 'Open Web link in browser' }).click();
+    await page.getByRole('button', { name: `Open ${fsi('Web link')} in browser` }).click();
     await opened;
     expect(popups).toHaveLength(1);
     expect(popups[0]).toMatch(/^(about:blank|http:)/);

@@ -2,6 +2,7 @@
 // survives a failed create and a reload. The "live" service is a second sandbox process.
 import { expect, keychainAvailable, NO_KEYCHAIN, openConsole, test } from './fixtures/console.ts';
 import { shootBothThemes } from './fixtures/screens.ts';
+import { lri } from './fixtures/bidi.ts';
 
 test.use({ viewport: { width: 1100, height: 760 } });
 
@@ -46,7 +47,9 @@ test('a service that is down: plain words, retry, and the draft survives', async
   await form.getByLabel('Service base URL').fill('http://127.0.0.1:9');
   await form.getByLabel('API key').fill(liveService.info.api_key);
   await form.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('alert')).toContainText('could not reach http://127.0.0.1:9');
+  await expect(page.getByRole('alert')).toContainText(
+    `could not reach ${lri('http://127.0.0.1:9')}`,
+  );
 
   await form.getByLabel('Service base URL').fill(liveService.info.base_url);
   await form.getByRole('button', { name: 'Connect' }).click();

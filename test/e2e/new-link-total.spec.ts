@@ -27,6 +27,9 @@ test.describe('in a de-DE page', () => {
     page,
     console: mc,
   }) => {
+    // English words with the German regional format (a de-DE page would otherwise get a
+    // German console): this test is about reading prices, and finds controls by name.
+    await mc.rpc('settings.set', { language: 'en' });
     await openConsole(page, mc);
     await trySandbox(page);
     await lines(page, 'EUR', [

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, openConsole, test, trySandbox } from './fixtures/console.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { checkScreen } from './fixtures/screens.ts';
+import { fsi } from './fixtures/bidi.ts';
 
 test.use({ viewport: { width: 900, height: 600 } });
 
@@ -13,7 +14,7 @@ const qrOf = async (page: Page, product: string) => {
     .filter({ hasText: product })
     .getByRole('button', { name: /Show QR code/ })
     .click();
-  return page.getByRole('dialog', { name: `QR code — ${product}` });
+  return page.getByRole('dialog', { name: `QR code — ${fsi(product)}` });
 };
 
 test('an inactive link’s QR code says so, and there is no card to print for it', async ({

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Checkout, ProfileList } from '#shared/domain.ts';
 import { expect, openConsole, test, trySandbox, type ConsoleHandle } from './fixtures/console.ts';
 import { decodeImage, hasTool, pngSize } from './fixtures/qr-decode.ts';
+import { fsi } from './fixtures/bidi.ts';
 
 const OUT = resolve(import.meta.dirname, '../../test-results/qr');
 // A6 is 105 × 148 mm: 297.64 × 419.53 PDF points.
@@ -84,7 +85,7 @@ test('the PNG, the SVG and the printed A6 card all decode to exactly the checkou
 
   // The card: the profile's name to start with, edited on the card only.
   await qr.getByRole('button', { name: 'Print card…' }).click();
-  const card = page.getByRole('dialog', { name: /Print card — Almond croissant/ });
+  const card = page.getByRole('dialog', { name: `Print card — ${fsi('Almond croissant')}` });
   const shop = card.getByLabel('Shop name on the card');
   await expect(shop).toHaveValue('Sandbox');
   await shop.fill('Corner Bakery');

@@ -4,6 +4,7 @@
 // cannot happen before the typing does.
 import { expect, openConsole, test, trySandbox } from './fixtures/console.ts';
 import { boxOf, overlap, SIZES } from './fixtures/layout.ts';
+import { fsi } from './fixtures/bidi.ts';
 
 test.use({ viewport: SIZES.small });
 
@@ -32,7 +33,7 @@ test('"Sandbox ready" covers no control, goes once the form is used, or by itsel
   await page.getByRole('button', { name: 'Save line 1 to saved items' }).isVisible();
   await page.getByLabel('Line 1 unit price').fill('3');
   await page.getByRole('button', { name: 'Save line 1 to saved items' }).click();
-  await expect(toast).toHaveText('Saved “Tea” to saved items');
+  await expect(toast).toHaveText(`Saved “${fsi('Tea')}” to saved items`);
   await page.clock.runFor(5_000);
   await expect(toast).toBeHidden();
 });

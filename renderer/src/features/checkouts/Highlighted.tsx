@@ -1,6 +1,10 @@
 // Search hits marked with <mark>, built as React text nodes (never as HTML), so a product
 // name can hold any characters.
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import type { Checkout } from '#shared/domain.ts';
+import { moreText, productNameText, splitProductName } from '../../lib/product-name.ts';
+import { Isolate } from '../../ui/Bidi.tsx';
+import { SPACE } from '../../ui/space.ts';
 import { rangesFor, segments, sliceRanges, type Range } from './highlight.ts';
 
 export function Marked({ text, ranges }: { text: string; ranges: readonly Range[] }) {
@@ -13,32 +17,51 @@ export function Marked({ text, ranges }: { text: string; ranges: readonly Range[
   );
 }
 
-// Same shape as ui/ProductName: "<first name> + N more", only the first name shortens.
-const MORE = / \+ \d+ more$/;
+const m = defineMessages<{ item: NoMessageValues; id: NoMessageValues }>({
+  item: {
+    id: 'checkouts.match.item',
+    defaultMessage: 'Item:',
+    description: 'Before the item name the search matched',
+  },
+  id: {
+    id: 'checkouts.match.id',
+    defaultMessage: 'ID:',
+    description: 'Before the checkout id the search matched',
+  },
+});
 
 /** The product name with its hits, plus the item or id that matched when it was not the name. */
 export function HighlightedName({ c }: { c: Checkout }) {
+  const intl = useIntl();
   const name = c.product_name;
-  const ranges = rangesFor(name, 'product_name', c.match);
-  const m = MORE.exec(name);
-  const cut = m ? m.index : name.length;
+  // "+ N more" is said in the console's language; only the first name can hold a hit.
+  const split = splitProductName(name);
+  const first = split.first;
+  const ranges = sliceRanges(rangesFor(name, 'product_name', c.match), 0, first.length);
+  const more = split.more ? moreText(intl, split.more) : null;
   const other = c.match && c.match.field !== 'product_name' ? c.match : null;
   return (
     <>
-      <span className="pname" title={name}>
+      <span className="pname" title={productNameText(intl, name)}>
         <span className="pname-first">
-          <Marked text={name.slice(0, cut)} ranges={sliceRanges(ranges, 0, cut)} />
+          <Isolate>
+            <Marked text={first} ranges={ranges} />
+          </Isolate>
         </span>
-        {m ? (
+        {more ? (
           <span className="pname-more">
-            <Marked text={m[0]} ranges={sliceRanges(ranges, cut, name.length)} />
+            {SPACE}
+            {more}
           </span>
         ) : null}
       </span>
       {other ? (
         <span className="match-note small muted">
-          {other.field === 'item' ? 'Item: ' : 'ID: '}
-          <Marked text={other.text} ranges={rangesFor(other.text, other.field, other)} />
+          {intl.formatMessage(other.field === 'item' ? m.item : m.id)}
+          {SPACE}
+          <Isolate>
+            <Marked text={other.text} ranges={rangesFor(other.text, other.field, other)} />
+          </Isolate>
         </span>
       ) : null}
     </>

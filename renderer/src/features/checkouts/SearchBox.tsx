@@ -1,6 +1,16 @@
 // The search box over all checkouts, reachable from anywhere on the screen with `/` or
 // Ctrl+F (⌘F); an engine error about the search is shown right beside it.
 import { useEffect, useId, type RefObject } from 'react';
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
+
+const m = defineMessages<{ label: NoMessageValues; placeholder: NoMessageValues }>({
+  label: { id: 'checkouts.search.label', defaultMessage: 'Search checkouts' },
+  placeholder: {
+    id: 'checkouts.search.placeholder',
+    defaultMessage: 'Search name, item or ID ( / )',
+    description: '/ is the key that puts the focus here; keep ( / )',
+  },
+});
 
 export function SearchBox({
   ref,
@@ -13,6 +23,7 @@ export function SearchBox({
   onChange(v: string): void;
   error: string | null;
 }) {
+  const intl = useIntl();
   const errorId = useId();
   return (
     <div className="search-box">
@@ -20,9 +31,9 @@ export function SearchBox({
         ref={ref}
         type="search"
         className="search"
-        aria-label="Search checkouts"
+        aria-label={intl.formatMessage(m.label)}
         aria-keyshortcuts="/ Control+F"
-        placeholder="Search name, item or ID  ( / )"
+        placeholder={intl.formatMessage(m.placeholder)}
         autoComplete="off"
         spellCheck={false}
         value={value}

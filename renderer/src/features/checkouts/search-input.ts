@@ -21,6 +21,9 @@ export interface SearchState {
 
 export type Bounds = { created_from?: string; created_to?: string };
 
+/** Why a custom range cannot be used (worded by the screen, search-words.ts). */
+export type DateError = 'bad_start' | 'bad_end' | 'end_before_start';
+
 /** Local midnight `days` before the day of `now`. */
 function startOfDay(now: Date, daysBack: number): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBack);
@@ -39,7 +42,7 @@ export function parseDay(value: string): Date | null {
 export function dateBounds(
   s: Pick<SearchState, 'range' | 'from' | 'to'>,
   now: Date,
-): Bounds | { error: string } {
+): Bounds | { error: DateError } {
   switch (s.range) {
     case 'any':
       return {};
@@ -52,9 +55,9 @@ export function dateBounds(
     case 'custom': {
       const from = s.from ? parseDay(s.from) : null;
       const to = s.to ? parseDay(s.to) : null;
-      if (s.from && !from) return { error: 'The start date is not a valid date.' };
-      if (s.to && !to) return { error: 'The end date is not a valid date.' };
-      if (from && to && from > to) return { error: 'The end date is before the start date.' };
+      if (s.from && !from) return { error: 'bad_start' };
+      if (s.to && !to) return { error: 'bad_end' };
+      if (from && to && from > to) return { error: 'end_before_start' };
       const out: Bounds = {};
       if (from) out.created_from = from.toISOString();
       // The whole "to" day: up to the last millisecond before the next local midnight.
@@ -71,7 +74,7 @@ export function dateBounds(
 export function searchInput(
   s: SearchState,
   now: Date,
-): { input: Input<'checkouts.search'> } | { error: string } {
+): { input: Input<'checkouts.search'> } | { error: DateError } {
   const bounds = dateBounds(s, now);
   if ('error' in bounds) return bounds;
   const query = s.query.trim();
@@ -104,8 +107,9 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /**
- * An engine error about the search in plain words: "query: must be at most 500 characters"
- * becomes "The search text must be at most 500 characters."
+ * An engine error about the search in plain English words: "query: must be at most 500
+ * characters" becomes "The search text must be at most 500 characters." (Other languages:
+ * search-words.ts.)
  */
 export function searchErrorText(err: { message: string; field?: string | undefined }): string {
   const name = err.field ? FIELD_NAMES[err.field] : undefined;

@@ -1,10 +1,26 @@
 // Common currencies first, then every ISO 4217 code, each with its name; the label says how
 // many decimals the price fields accept, because that rule changes with the currency (JPY 0,
-// KWD 3).
+// KWD 3). Currency names are in the console's language.
 import { useId } from 'react';
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { ALL_CURRENCIES, COMMON_CURRENCIES, currencyExponent } from '#shared/currencies.ts';
 import { currencyLabel } from '../../lib/currency-names.ts';
-import { userLocale } from '../../lib/locale.ts';
+
+const m = defineMessages<{
+  label: NoMessageValues;
+  common: NoMessageValues;
+  all: NoMessageValues;
+  hint: { decimals: number };
+}>({
+  label: { id: 'newLink.currency.label', defaultMessage: 'Currency' },
+  common: { id: 'newLink.currency.common', defaultMessage: 'Common' },
+  all: { id: 'newLink.currency.all', defaultMessage: 'All currencies' },
+  hint: {
+    id: 'newLink.currency.hint',
+    defaultMessage:
+      '{decimals, plural, =0 {Whole amounts only} one {Prices with up to # decimal} other {Prices with up to # decimals}}',
+  },
+});
 
 const common = new Set<string>(COMMON_CURRENCIES);
 const rest = ALL_CURRENCIES.filter((c) => !common.has(c));
@@ -14,8 +30,9 @@ export function CurrencyPicker(props: {
   onChange(code: string): void;
   error?: string | undefined;
 }) {
+  const intl = useIntl();
   const id = useId();
-  const locale = userLocale();
+  const locale = intl.locale;
   const exp = (() => {
     try {
       return currencyExponent(props.value);
@@ -26,7 +43,7 @@ export function CurrencyPicker(props: {
   return (
     <div className={`field${props.error ? ' has-error' : ''}`}>
       <label htmlFor={id} className="field-label">
-        Currency
+        {intl.formatMessage(m.label)}
       </label>
       <select
         id={id}
@@ -35,14 +52,14 @@ export function CurrencyPicker(props: {
         aria-invalid={props.error ? true : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       >
-        <optgroup label="Common">
+        <optgroup label={intl.formatMessage(m.common)}>
           {COMMON_CURRENCIES.map((c) => (
             <option key={c} value={c}>
               {currencyLabel(c, locale)}
             </option>
           ))}
         </optgroup>
-        <optgroup label="All currencies">
+        <optgroup label={intl.formatMessage(m.all)}>
           {rest.map((c) => (
             <option key={c} value={c}>
               {currencyLabel(c, locale)}
@@ -56,7 +73,7 @@ export function CurrencyPicker(props: {
         </p>
       ) : null}
       <p id={`${id}-hint`} className="field-hint">
-        {exp === 0 ? 'Whole amounts only' : `Prices with up to ${exp} decimals`}
+        {intl.formatMessage(m.hint, { decimals: exp })}
       </p>
     </div>
   );

@@ -1,18 +1,62 @@
 // The line items: name, unit price, quantity (default 1), with move up/down and remove.
-// Each input is labelled "Line N …" so keyboard and screen-reader users know where they are.
+// Each input is labelled "Line N …" so keyboard and screen-reader users know where they are;
+// code finds a line's fields by data-line / data-field, whatever the language of the labels.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { defineMessages, useIntl, type MessageValue, type NoMessageValues } from 'react-intl';
 import { currencyExponent } from '#shared/currencies.ts';
 import { formatMoney, fromMinor } from '#shared/money.ts';
 import { formatPriceInput, minorToDecimal } from '#shared/money-input.ts';
 import { LIMITS } from '#shared/checkout-rules.ts';
+import { GLYPH } from '../../lib/glyphs.ts';
 import { useDraft, type DraftLine } from '../../state/draft-store.ts';
 import { useCatalogue } from '../../state/catalogue-store.ts';
+import { Isolate, isolate } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import type { Issues, LineCheck } from './draft-rules.ts';
 import { PriceChoice, PriceField } from './PriceField.tsx';
 import { UndoToast, type Removal } from './UndoToast.tsx';
+
+type None = NoMessageValues;
+const m = defineMessages<{
+  colItem: None;
+  colPrice: None;
+  colQty: None;
+  colTotal: None;
+  name: { line: number };
+  namePlaceholder: None;
+  quantity: { line: number };
+  up: { line: number };
+  down: { line: number };
+  save: { line: number };
+  saveTitle: None;
+  saved: { name: string };
+  remove: { line: number };
+  removed: { line: number; named: string; name: MessageValue };
+  addLine: None;
+}>({
+  colItem: { id: 'newLink.col.item', defaultMessage: 'Item' },
+  colPrice: { id: 'newLink.col.unitPrice', defaultMessage: 'Unit price' },
+  colQty: { id: 'newLink.col.qty', defaultMessage: 'Qty', description: 'Quantity, short' },
+  colTotal: { id: 'newLink.col.lineTotal', defaultMessage: 'Line total' },
+  name: { id: 'newLink.line.name', defaultMessage: 'Line {line, number} name' },
+  namePlaceholder: { id: 'newLink.line.namePlaceholder', defaultMessage: 'Item name' },
+  quantity: { id: 'newLink.line.quantity', defaultMessage: 'Line {line, number} quantity' },
+  up: { id: 'newLink.line.up', defaultMessage: 'Move line {line, number} up' },
+  down: { id: 'newLink.line.down', defaultMessage: 'Move line {line, number} down' },
+  save: { id: 'newLink.line.save', defaultMessage: 'Save line {line, number} to saved items' },
+  saveTitle: { id: 'newLink.line.saveTitle', defaultMessage: 'Save to saved items' },
+  saved: { id: 'newLink.line.saved', defaultMessage: 'Saved “{name}” to saved items' },
+  remove: { id: 'newLink.line.remove', defaultMessage: 'Remove line {line, number}' },
+  removed: {
+    id: 'newLink.line.removed',
+    defaultMessage:
+      '{named, select, yes {Removed line {line, number} “{name}”.} other {Removed line {line, number}.}}',
+    description: 'named is yes when the line had a name',
+  },
+  addLine: { id: 'newLink.addLine', defaultMessage: 'Add line' },
+});
 
 /** Where focus goes after a render: a line's name field, or "Add line". */
 type FocusTarget = { line: number } | 'add';
@@ -24,6 +68,7 @@ export function ItemsEditor(props: {
   shown(field: string): boolean;
   touch(field: string): void;
 }) {
+  const intl = useIntl();
   const { draft, setLine, addLine, removeLine, insertLine, moveLine } = useDraft();
   const save = useCatalogue((s) => s.save);
   const { locale } = props;
@@ -41,7 +86,9 @@ export function ItemsEditor(props: {
     const el =
       focusTarget === 'add'
         ? root.current.querySelector<HTMLElement>('.lines-foot > button')
-        : root.current.querySelector<HTMLElement>(`[aria-label="Line ${focusTarget.line} name"]`);
+        : root.current.querySelector<HTMLElement>(
+            `[data-line="${focusTarget.line}"][data-field="name"]`,
+          );
     el?.focus();
     setFocusTarget(null);
   }, [focusTarget]);
@@ -56,7 +103,11 @@ export function ItemsEditor(props: {
       id: (removalSeq.current += 1),
       line,
       index,
-      message: `Removed line ${index + 1}${name ? ` “${name}”` : ''}.`,
+      message: intl.formatMessage(m.removed, {
+        line: index + 1,
+        named: name ? 'yes' : 'no',
+        name: <Isolate>{name}</Isolate>,
+      }),
     });
   }
 
@@ -90,11 +141,11 @@ export function ItemsEditor(props: {
   return (
     <div className="lines" ref={root}>
       <div className="line line-head" aria-hidden="true">
-        <span>#</span>
-        <span>Item</span>
-        <span>Unit price</span>
-        <span>Qty</span>
-        <span className="num">Line total</span>
+        <span>{GLYPH.number}</span>
+        <span>{intl.formatMessage(m.colItem)}</span>
+        <span>{intl.formatMessage(m.colPrice)}</span>
+        <span>{intl.formatMessage(m.colQty)}</span>
+        <span className="num">{intl.formatMessage(m.colTotal)}</span>
         <span />
       </div>
       <ol className="line-list">
@@ -119,11 +170,13 @@ export function ItemsEditor(props: {
           return (
             <li key={line.key} className={`line${errors.length || choice ? ' has-error' : ''}`}>
               <span className="line-no" aria-hidden="true">
-                {i + 1}
+                {intl.formatNumber(i + 1)}
               </span>
               <input
-                aria-label={`Line ${i + 1} name`}
-                placeholder="Item name"
+                aria-label={intl.formatMessage(m.name, { line: i + 1 })}
+                data-line={i + 1}
+                data-field="name"
+                placeholder={intl.formatMessage(m.namePlaceholder)}
                 value={line.name}
                 maxLength={LIMITS.nameMax + 20}
                 aria-invalid={err(f('name')) ? true : undefined}
@@ -146,7 +199,9 @@ export function ItemsEditor(props: {
                 onBlur={() => props.touch(f('amount'))}
               />
               <input
-                aria-label={`Line ${i + 1} quantity`}
+                aria-label={intl.formatMessage(m.quantity, { line: i + 1 })}
+                data-line={i + 1}
+                data-field="quantity"
                 inputMode="numeric"
                 className="num"
                 value={line.quantity}
@@ -156,13 +211,15 @@ export function ItemsEditor(props: {
                 onBlur={() => props.touch(f('quantity'))}
               />
               <span className="num line-total">
-                {check?.totalMinor == null ? '—' : money(check.totalMinor)}
+                <Isolate>
+                  {check?.totalMinor == null ? GLYPH.none : money(check.totalMinor)}
+                </Isolate>
               </span>
               <span className="line-actions">
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Move line ${i + 1} up`}
+                  aria-label={intl.formatMessage(m.up, { line: i + 1 })}
                   disabled={i === 0}
                   onClick={() => moveLine(line.key, -1)}
                 >
@@ -171,7 +228,7 @@ export function ItemsEditor(props: {
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Move line ${i + 1} down`}
+                  aria-label={intl.formatMessage(m.down, { line: i + 1 })}
                   disabled={i === n - 1}
                   onClick={() => moveLine(line.key, 1)}
                 >
@@ -180,15 +237,15 @@ export function ItemsEditor(props: {
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Save line ${i + 1} to saved items`}
-                  title="Save to saved items"
+                  aria-label={intl.formatMessage(m.save, { line: i + 1 })}
+                  title={intl.formatMessage(m.saveTitle)}
                   disabled={!line.name.trim() || reading.kind !== 'ok'}
                   onClick={() => {
                     if (reading.kind !== 'ok') return;
                     // Saved as a plain decimal ("1234.50"), which reads the same in any locale.
                     const price = minorToDecimal(reading.minor, draft.currency);
                     save({ name: line.name, price, currency: draft.currency });
-                    announce(`Saved “${line.name.trim()}” to saved items`);
+                    announce(intl.formatMessage(m.saved, { name: isolate(line.name.trim()) }));
                   }}
                 >
                   <Icon name="star" />
@@ -196,7 +253,7 @@ export function ItemsEditor(props: {
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Remove line ${i + 1}`}
+                  aria-label={intl.formatMessage(m.remove, { line: i + 1 })}
                   onClick={() => remove(i, line)}
                 >
                   <Icon name="x" />
@@ -241,7 +298,7 @@ export function ItemsEditor(props: {
             setFocusTarget({ line: n + 1 });
           }}
         >
-          Add line
+          {intl.formatMessage(m.addLine)}
         </Button>
         <UndoToast removal={removed} onUndo={undo} onExpire={expire} />
       </div>

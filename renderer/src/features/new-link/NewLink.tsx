@@ -1,26 +1,110 @@
 // New payment link: options, line items, saved items, and a summary bar with the live
 // total and product name computed by the service's own rules.
 import { useMemo, useState, type FormEvent } from 'react';
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
+import { LIMITS } from '#shared/checkout-rules.ts';
 import { useCreateCheckout } from '../../api/mutations.ts';
 import type { Checkout } from '#shared/domain.ts';
 import { formatMoney } from '#shared/money.ts';
 import { toEngineError, type EngineError } from '../../bridge/index.ts';
+import { errorText } from '../../i18n/error-messages.ts';
 import { useDraft } from '../../state/draft-store.ts';
+import { GLYPH } from '../../lib/glyphs.ts';
 import { userLocale } from '../../lib/locale.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { Isolate, isolate } from '../../ui/Bidi.tsx';
 import { Notice } from '../../ui/Feedback.tsx';
 import { Toggle } from '../../ui/Toggle.tsx';
-import { ProductName } from '../../ui/ProductName.tsx';
 import { announce } from '../../ui/announcer.tsx';
+import { SPACE } from '../../ui/space.ts';
 import { CurrencyPicker } from './CurrencyPicker.tsx';
 import { checkDraft, fieldLabel, serviceFieldMessage } from './draft-rules.ts';
 import { ItemsEditor } from './ItemsEditor.tsx';
 import { LinkAccount } from './LinkAccount.tsx';
 import { LinkCreated } from './LinkCreated.tsx';
 import { SavedItems } from './SavedItems.tsx';
+import { SummaryName } from './SummaryName.tsx';
+
+type None = NoMessageValues;
+const m = defineMessages<{
+  created: { amount: string };
+  title: None;
+  lead: None;
+  notCreated: None;
+  kept: None;
+  toFix: { count: number };
+  about: { field: string; problem: string };
+  join: { before: string; after: string };
+  items: None;
+  count: { count: number; max: number };
+  saved: None;
+  options: None;
+  urlLabel: None;
+  urlPlaceholder: None;
+  urlHint: None;
+  active: None;
+  activeOn: None;
+  activeOff: None;
+  summary: None;
+  product: None;
+  total: None;
+  create: None;
+}>({
+  created: {
+    id: 'newLink.createdFor',
+    defaultMessage: 'Payment link created for {amount}',
+  },
+  title: { id: 'newLink.title', defaultMessage: 'New payment link' },
+  lead: {
+    id: 'newLink.lead',
+    defaultMessage: 'Add what the customer is paying for. The total is worked out for you.',
+  },
+  notCreated: { id: 'newLink.notCreated', defaultMessage: 'The link was not created.' },
+  kept: { id: 'newLink.kept', defaultMessage: 'Your draft is kept.' },
+  toFix: {
+    id: 'newLink.toFix',
+    defaultMessage: '{count, plural, one {One thing to fix:} other {# things to fix:}}',
+  },
+  about: {
+    id: 'newLink.problem.about',
+    defaultMessage: '{field} — {problem}',
+    description: 'A field’s name (Line 2 price) and what is wrong with it',
+  },
+  join: {
+    id: 'newLink.problem.join',
+    defaultMessage: '{before}; {after}',
+    description: 'Joins two problems in the list of things to fix',
+  },
+  items: { id: 'newLink.items', defaultMessage: 'Items' },
+  count: {
+    id: 'newLink.items.count',
+    defaultMessage: '{count, number} of {max, number}',
+    description: 'How many lines of the most allowed',
+  },
+  saved: { id: 'newLink.savedItems', defaultMessage: 'Saved items' },
+  options: { id: 'newLink.options', defaultMessage: 'Options' },
+  urlLabel: { id: 'newLink.url.label', defaultMessage: 'Success URL (optional)' },
+  urlPlaceholder: {
+    id: 'newLink.url.placeholder',
+    defaultMessage: 'https://your-shop.example/thanks',
+    description: 'An example address; translate the words in it, keep it a web address',
+  },
+  urlHint: { id: 'newLink.url.hint', defaultMessage: 'Where the customer lands after paying.' },
+  active: { id: 'newLink.active', defaultMessage: 'Active' },
+  activeOn: {
+    id: 'newLink.active.on',
+    defaultMessage: 'Customers can pay as soon as it is created.',
+  },
+  activeOff: { id: 'newLink.active.off', defaultMessage: 'Created switched off.' },
+  summary: { id: 'newLink.summary', defaultMessage: 'Summary' },
+  product: { id: 'newLink.productName', defaultMessage: 'Product name' },
+  total: { id: 'newLink.total', defaultMessage: 'Total' },
+  create: { id: 'newLink.create', defaultMessage: 'Create payment link' },
+});
 
 export function NewLink() {
+  const intl = useIntl();
   const draft = useDraft((s) => s.draft);
   const setField = useDraft((s) => s.setField);
   const reset = useDraft((s) => s.reset);
@@ -31,7 +115,7 @@ export function NewLink() {
   const serverError = failure && failure.draft === draft ? failure.error : null;
   const [created, setCreated] = useState<Checkout | null>(null);
   const locale = userLocale();
-  const check = useMemo(() => checkDraft(draft, locale), [draft, locale]);
+  const check = useMemo(() => checkDraft(draft, locale, intl), [draft, locale, intl]);
 
   const create = useCreateCheckout({
     onSuccess: (checkout) => {
@@ -40,7 +124,11 @@ export function NewLink() {
       setSubmitted(false);
       setTouched(new Set());
       setFailure(null);
-      announce(`Payment link created for ${formatMoney(checkout.amount, checkout.currency)}`);
+      announce(
+        intl.formatMessage(m.created, {
+          amount: isolate(formatMoney(checkout.amount, checkout.currency)),
+        }),
+      );
     },
     // The draft is left untouched (and persisted), so nothing typed is lost.
     onError: (e) => setFailure({ error: toEngineError(e), draft: useDraft.getState().draft }),
@@ -53,7 +141,7 @@ export function NewLink() {
         onAnother={() => {
           setCreated(null);
           requestAnimationFrame(() =>
-            document.querySelector<HTMLInputElement>('[aria-label="Line 1 name"]')?.focus(),
+            document.querySelector<HTMLInputElement>('[data-line="1"][data-field="name"]')?.focus(),
           );
         }}
       />
@@ -63,7 +151,7 @@ export function NewLink() {
   const serverField = serverError?.field;
   const issues = { ...check.issues };
   if (serverError && serverField) {
-    issues[serverField] = serviceFieldMessage(serverField, serverError.message);
+    issues[serverField] = serviceFieldMessage(intl, serverField, serverError.message);
   }
   const shown = (f: string) => submitted || touched.has(f) || f === serverField;
   const touch = (f: string) => setTouched((t) => (t.has(f) ? t : new Set(t).add(f)));
@@ -81,49 +169,52 @@ export function NewLink() {
   }
 
   const problems = submitted ? Object.entries(check.issues) : [];
+  const about = (field: string, problem: string) =>
+    intl.formatMessage(m.about, { field: fieldLabel(intl, field), problem });
 
   return (
     <form className="new-link" onSubmit={submit} noValidate aria-labelledby="new-link-title">
       <header className="screen-head">
         <div>
-          <h1 id="new-link-title">New payment link</h1>
-          <p className="muted">
-            Add what the customer is paying for. The total is worked out for you.
-          </p>
+          <h1 id="new-link-title">{intl.formatMessage(m.title)}</h1>
+          <p className="muted">{intl.formatMessage(m.lead)}</p>
           <LinkAccount />
         </div>
       </header>
 
       {serverError ? (
         <Notice tone="error">
-          <strong>The link was not created.</strong>{' '}
+          <strong>{intl.formatMessage(m.notCreated)}</strong>
+          {SPACE}
           {sentence(
             serverField
-              ? `${fieldLabel(serverField)} — ${serviceFieldMessage(serverField, serverError.message)}`
-              : serverError.message,
-          )}{' '}
-          <span className="muted">Your draft is kept.</span>
+              ? about(serverField, serviceFieldMessage(intl, serverField, serverError.message))
+              : errorText(intl, serverError),
+          )}
+          {SPACE}
+          <span className="muted">{intl.formatMessage(m.kept)}</span>
         </Notice>
       ) : problems.length ? (
         <Notice tone="error">
-          <strong>
-            {problems.length === 1 ? 'One thing to fix' : `${problems.length} things to fix`}:
-          </strong>{' '}
+          <strong>{intl.formatMessage(m.toFix, { count: problems.length })}</strong>
+          {SPACE}
           {problems
             .slice(0, 3)
-            .map(([f, m]) => `${fieldLabel(f)} — ${m}`)
-            .join('; ')}
-          {problems.length > 3 ? '…' : ''}
+            .map(([f, problem]) => about(f, problem))
+            .reduce((before, after) => intl.formatMessage(m.join, { before, after }))}
+          {problems.length > 3 ? GLYPH.more : null}
         </Notice>
       ) : null}
 
       <section className="card">
         <div className="card-head">
-          <h2>Items</h2>
-          <span className="muted small">{draft.lines.length} of 100</span>
+          <h2>{intl.formatMessage(m.items)}</h2>
+          <span className="muted small">
+            {intl.formatMessage(m.count, { count: draft.lines.length, max: LIMITS.itemsMax })}
+          </span>
         </div>
         <div className="saved-items">
-          <h3 className="small-title">Saved items</h3>
+          <h3 className="small-title">{intl.formatMessage(m.saved)}</h3>
           <SavedItems />
         </div>
         <ItemsEditor
@@ -136,46 +227,47 @@ export function NewLink() {
       </section>
 
       <section className="card options">
-        <h2 className="sr-only">Options</h2>
+        <h2 className="sr-only">{intl.formatMessage(m.options)}</h2>
         <CurrencyPicker
           value={draft.currency}
           onChange={(c) => setField('currency', c)}
           error={shown('currency') ? issues.currency : undefined}
         />
         <Field
-          label="Success URL (optional)"
+          label={intl.formatMessage(m.urlLabel)}
           type="url"
-          placeholder="https://your-shop.example/thanks"
+          dir="ltr"
+          placeholder={intl.formatMessage(m.urlPlaceholder)}
           value={draft.successUrl}
           onChange={(e) => setField('successUrl', e.target.value)}
           onBlur={() => touch('success_url')}
           error={shown('success_url') ? issues.success_url : undefined}
-          hint="Where the customer lands after paying."
+          hint={intl.formatMessage(m.urlHint)}
         />
         <Toggle
-          label="Active"
+          label={intl.formatMessage(m.active)}
           checked={draft.active}
           onChange={(v) => setField('active', v)}
-          hint={
-            draft.active ? 'Customers can pay as soon as it is created.' : 'Created switched off.'
-          }
+          hint={intl.formatMessage(draft.active ? m.activeOn : m.activeOff)}
         />
       </section>
 
-      <footer className="summary-bar" aria-label="Summary">
+      <footer className="summary-bar" aria-label={intl.formatMessage(m.summary)}>
         <div className="summary-text">
-          <span className="muted small">Product name</span>
-          <ProductName className="summary-name" name={check.productName} />
+          <span className="muted small">{intl.formatMessage(m.product)}</span>
+          <SummaryName name={check.productName} />
         </div>
         <div className="summary-total">
-          <span className="muted small">Total</span>
+          <span className="muted small">{intl.formatMessage(m.total)}</span>
           <output
             className="total"
             aria-live="polite"
-            aria-label="Total"
+            aria-label={intl.formatMessage(m.total)}
             aria-describedby={check.totalNote ? 'total-note' : undefined}
           >
-            {check.total === null ? '—' : formatMoney(check.total, draft.currency, locale)}
+            <Isolate>
+              {check.total === null ? GLYPH.none : formatMoney(check.total, draft.currency, locale)}
+            </Isolate>
           </output>
           {/* Why "—": the sum of the valid lines alone is never shown as the total. */}
           {check.totalNote ? (
@@ -185,22 +277,23 @@ export function NewLink() {
           ) : null}
         </div>
         <Button type="submit" variant="primary" size="lg" busy={create.isPending}>
-          Create payment link
+          {intl.formatMessage(m.create)}
         </Button>
       </footer>
     </form>
   );
 }
 
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+const sentence = (text: string) => (/[.!?。؟]$/.test(text) ? text : `${text}.`);
 
 const LINE_FIELD = /^items\[(\d+)\]\.(\w+)$/;
 function focusField(field: string) {
-  const m = LINE_FIELD.exec(field);
-  let label: string | null = null;
-  if (m) label = `Line ${Number(m[1]) + 1} ${m[2] === 'amount' ? 'unit price' : m[2]}`;
-  const el = label
-    ? document.querySelector<HTMLElement>(`[aria-label="${label}"]`)
+  const x = LINE_FIELD.exec(field);
+  const line = x
+    ? `[data-line="${Number(x[1]) + 1}"][data-field="${x[2] === 'amount' ? 'price' : x[2]}"]`
+    : null;
+  const el = line
+    ? document.querySelector<HTMLElement>(line)
     : field === 'success_url'
       ? document.querySelector<HTMLElement>('input[type="url"]')
       : field === 'items'

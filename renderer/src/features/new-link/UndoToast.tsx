@@ -1,18 +1,24 @@
 // "Removed line 2 “Flat white”. Undo" for 8 s after a line is removed. It sits beside
 // "Add line" rather than floating over the screen, so it never covers a control, and it goes
 // when the screen does. The timer waits while the pointer or focus is on it (WCAG 2.2.1).
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { Button } from '../../ui/Button.tsx';
+
+const m = defineMessages<{ undo: NoMessageValues }>({
+  undo: { id: 'newLink.undo', defaultMessage: 'Undo' },
+});
 
 export const UNDO_MS = 8000;
 
 export interface Removal {
   /** Changes with every removal, so a second removal restarts the timer. */
   id: number;
-  message: string;
+  message: ReactNode;
 }
 
 export function UndoToast(props: { removal: Removal | null; onUndo(): void; onExpire(): void }) {
+  const intl = useIntl();
   const { removal, onExpire } = props;
   // Which removal the pointer or focus is on: a new removal starts unpaused, even if the
   // element that had focus was removed without a blur event.
@@ -42,7 +48,7 @@ export function UndoToast(props: { removal: Removal | null; onUndo(): void; onEx
         <div className="toast undo-toast">
           <span className="undo-message">{removal.message}</span>
           <Button size="sm" variant="ghost" onClick={props.onUndo}>
-            Undo
+            {intl.formatMessage(m.undo)}
           </Button>
         </div>
       ) : null}

@@ -1,11 +1,15 @@
 // Turns the draft as typed into the create body, with every problem keyed by the field
 // path the service uses (items[0].amount), so local and service errors land in one place.
-// The shared rules are the service's own: the preview total cannot disagree with it.
+// The shared rules are the service's own: the preview total cannot disagree with it. Every
+// problem and note is worded in the console's language (problem-words.ts, total-words.ts).
+import type { IntlShape } from 'react-intl';
 import { CreateCheckoutInput, fieldIssues, LIMITS, productName } from '#shared/checkout-rules.ts';
 import { formatMoney, fromMinor } from '#shared/money.ts';
 import { readPrice, type PriceReading } from '#shared/money-input.ts';
 import { isCurrency } from '#shared/currencies.ts';
 import type { Draft } from '../../state/draft-store.ts';
+import { amountIn, fieldKind, problems, problemText } from './problem-words.ts';
+import { lineNote, totalWords } from './total-words.ts';
 
 export type Issues = Record<string, string>;
 
@@ -34,38 +38,51 @@ export interface DraftCheck {
 
 const NO_PRICE: PriceReading = { kind: 'empty' };
 
-/** "could mean 1,50 € or 1.500,00 €": the two readings, as the currency is shown. */
-export function readingsText(choices: readonly number[], currency: string, locale: string) {
-  return choices.map((m) => formatMoney(fromMinor(m, currency), currency, locale)).join(' or ');
+/** The two readings of an ambiguous price, as the currency is shown, each isolated. */
+function readings(choices: readonly [number, number], currency: string, locale: string) {
+  const [first, second] = choices.map((m) =>
+    amountIn(formatMoney(fromMinor(m, currency), currency, locale)),
+  );
+  return { first: first!, second: second! };
 }
 
-function parseQuantity(text: string): { ok: true; n: number } | { ok: false; reason: string } {
+type Quantity = { ok: true; n: number } | { ok: false; problem: string };
+
+function parseQuantity(intl: IntlShape, text: string): Quantity {
   const t = text.trim();
   if (t === '') return { ok: true, n: 1 };
-  if (!/^\d+$/.test(t)) return { ok: false, reason: 'must be a whole number' };
+  if (!/^\d+$/.test(t)) return { ok: false, problem: intl.formatMessage(problems.quantityWhole) };
   const n = Number(t);
-  if (n < 1) return { ok: false, reason: 'must be at least 1' };
-  if (n > LIMITS.quantityMax) return { ok: false, reason: `must be at most ${LIMITS.quantityMax}` };
+  if (n < 1) return { ok: false, problem: intl.formatMessage(problems.quantityAtLeast) };
+  if (n > LIMITS.quantityMax) {
+    return {
+      ok: false,
+      problem: intl.formatMessage(problems.quantityAtMost, { max: String(LIMITS.quantityMax) }),
+    };
+  }
   return { ok: true, n };
 }
 
 /** Checks the draft as typed; prices are read the way `locale` writes numbers. */
-export function checkDraft(draft: Draft, locale: string): DraftCheck {
+export function checkDraft(draft: Draft, locale: string, intl: IntlShape): DraftCheck {
   const issues: Issues = {};
   const currency = draft.currency.toUpperCase();
   const currencyOk = isCurrency(currency);
-  if (!currencyOk) issues.currency = 'must be an ISO 4217 currency code such as USD';
+  if (!currencyOk) issues.currency = intl.formatMessage(problems.currencyIso);
 
   const prices: PriceReading[] = [];
   const unitMinor: (number | null)[] = [];
   const quantities: (number | null)[] = [];
   const items = draft.lines.map((line, i) => {
     const name = line.name.trim();
-    if (!name) issues[`items[${i}].name`] = 'Name must not be empty';
-    else if (name.length > LIMITS.nameMax)
-      issues[`items[${i}].name`] = `Name must be at most ${LIMITS.nameMax} characters`;
-    const qty = parseQuantity(line.quantity);
-    if (!qty.ok) issues[`items[${i}].quantity`] = `Quantity ${qty.reason}`;
+    if (!name) issues[`items[${i}].name`] = intl.formatMessage(problems.nameEmpty);
+    else if (name.length > LIMITS.nameMax) {
+      issues[`items[${i}].name`] = intl.formatMessage(problems.nameTooLong, {
+        max: String(LIMITS.nameMax),
+      });
+    }
+    const qty = parseQuantity(intl, line.quantity);
+    if (!qty.ok) issues[`items[${i}].quantity`] = qty.problem;
     quantities.push(qty.ok ? qty.n : null);
     let amount = NaN;
     const price = currencyOk ? readPrice(line.price, currency, locale) : NO_PRICE;
@@ -74,13 +91,14 @@ export function checkDraft(draft: Draft, locale: string): DraftCheck {
     const field = `items[${i}].amount`;
     if (!currencyOk) {
       // The currency's own error says what to fix first.
-    } else if (price.kind === 'empty') issues[field] = 'Price is required';
-    else if (price.kind === 'error') issues[field] = `Price ${price.reason}`;
+    } else if (price.kind === 'empty') issues[field] = intl.formatMessage(problems.priceRequired);
+    else if (price.kind === 'error') issues[field] = problemText(intl, 'price', price.reason);
     else if (price.kind === 'ambiguous') {
-      issues[field] =
-        `Price “${line.price.trim()}” could mean ` +
-        `${readingsText(price.choices, currency, locale)}: choose one`;
-    } else if (price.minor <= 0) issues[field] = 'Price must be greater than 0';
+      issues[field] = intl.formatMessage(totalWords.ambiguous, {
+        text: line.price.trim(),
+        ...readings(price.choices, currency, locale),
+      });
+    } else if (price.minor <= 0) issues[field] = intl.formatMessage(problems.priceGreater);
     else {
       amount = fromMinor(price.minor, currency);
       unitMinor[i] = price.minor;
@@ -89,7 +107,7 @@ export function checkDraft(draft: Draft, locale: string): DraftCheck {
   });
 
   if (draft.lines.length > LIMITS.itemsMax) {
-    issues.items = `A payment link can have at most ${LIMITS.itemsMax} lines`;
+    issues.items = intl.formatMessage(problems.itemsTooMany, { max: String(LIMITS.itemsMax) });
   }
   const successUrl = draft.successUrl.trim();
   const body: CreateCheckoutInput = {
@@ -100,11 +118,11 @@ export function checkDraft(draft: Draft, locale: string): DraftCheck {
   };
   // The shared schema has the last word (URL rules, totals too large, …).
   const parsed = CreateCheckoutInput.safeParse(body);
-  if (!parsed.success) {
-    for (const { field, message } of fieldIssues(parsed.error)) {
-      if (issues[field]) continue;
-      issues[field] = field === 'success_url' ? `Success URL ${message}` : message;
-    }
+  const schemaIssues = parsed.success ? [] : fieldIssues(parsed.error);
+  for (const { field, message } of schemaIssues) {
+    if (issues[field]) continue;
+    const kind = fieldKind(field);
+    issues[field] = kind ? problemText(intl, kind, message) : message;
   }
   // A line has a total only when its price and quantity are valid, by the same rules (local
   // and the schema's) that decide whether it can be sent; the total adds those lines.
@@ -121,17 +139,26 @@ export function checkDraft(draft: Draft, locale: string): DraftCheck {
   const sum = lines.reduce((a, l) => a + (l.totalMinor ?? 0), 0);
   const bad = lines.flatMap((l, i) => (l.totalMinor === null ? [i] : []));
   const complete = Object.keys(issues).length === 0;
+  const tooLarge = schemaIssues.some(
+    (x) => x.field === 'items' && x.message === 'total is too large',
+  );
   let totalNote: string | null = null;
-  if (!currencyOk) totalNote = 'No total until a currency is chosen';
-  else if (draft.lines.length === 0) totalNote = 'No total until a line is added';
+  if (!currencyOk) totalNote = intl.formatMessage(totalWords.noCurrency);
+  else if (draft.lines.length === 0) totalNote = intl.formatMessage(totalWords.noLine);
   else if (bad.length > 0) {
-    const more = bad.length - 1;
+    const first = bad[0]!;
+    const note = lineNote(intl, first, draft.lines[first]?.price ?? '', lines[first]!, {
+      price: Boolean(issues[`items[${first}].amount`]),
+      quantity: Boolean(issues[`items[${first}].quantity`]),
+    });
     totalNote =
-      lineNote(bad[0]!, draft.lines[bad[0]!]?.price ?? '', lines[bad[0]!]!, issues) +
-      (more > 0 ? ` (and ${more} more ${more === 1 ? 'line' : 'lines'} to fix)` : '');
-  } else if (!Number.isSafeInteger(sum) || issues.items === 'total is too large') {
-    totalNote = 'No total: it is too large';
+      bad.length > 1
+        ? intl.formatMessage(totalWords.andMore, { note, count: bad.length - 1 })
+        : note;
+  } else if (!Number.isSafeInteger(sum) || tooLarge) {
+    totalNote = intl.formatMessage(totalWords.tooLarge);
   }
+  const untitled = intl.formatMessage(totalWords.untitled);
   return {
     issues,
     body: complete ? body : null,
@@ -139,46 +166,28 @@ export function checkDraft(draft: Draft, locale: string): DraftCheck {
     totalNote,
     lines,
     complete,
-    productName: productName(draft.lines.map((l) => ({ name: l.name || 'Untitled item' }))),
+    productName: productName(draft.lines.map((l) => ({ name: l.name || untitled }))),
   };
 }
 
-/** Why line i has no line total, as the end of "No total …". */
-function lineNote(i: number, typed: string, line: LineCheck, issues: Issues): string {
-  const n = `line ${i + 1}’s`;
-  const price = issues[`items[${i}].amount`];
-  const quantity = issues[`items[${i}].quantity`];
-  if (line.price.kind === 'empty') return `No total until line ${i + 1} has a price`;
-  if (line.price.kind === 'ambiguous') {
-    return `No total until you choose what ${n} “${typed.trim()}” means`;
-  }
-  // The line's own error, just above, says what is wrong; this says which line to look at.
-  if (price) return `No total: ${n} price needs fixing`;
-  if (quantity) return `No total: ${n} quantity needs fixing`;
-  // Price and quantity are valid each, but their product is past what can be sent.
-  return `No total: ${n} total is too large`;
-}
-
 /** A service error's field path as the label a person sees ("Line 2 price"). */
-export function fieldLabel(field: string): string {
-  const m = /^items\[(\d+)\]\.(\w+)$/.exec(field);
-  if (m) {
-    const what = m[2] === 'amount' ? 'price' : m[2];
-    return `Line ${Number(m[1]) + 1} ${what}`;
+export function fieldLabel(intl: IntlShape, field: string): string {
+  const x = /^items\[(\d+)\]\.(\w+)$/.exec(field);
+  if (x) {
+    return intl.formatMessage(totalWords.lineField, {
+      line: Number(x[1]) + 1,
+      field: x[2] === 'amount' ? 'price' : x[2] === 'quantity' ? 'quantity' : 'name',
+    });
   }
-  if (field === 'success_url') return 'Success URL';
-  if (field === 'currency') return 'Currency';
-  if (field === 'items') return 'Lines';
+  if (field === 'success_url') return intl.formatMessage(totalWords.successUrl);
+  if (field === 'currency') return intl.formatMessage(totalWords.currency);
+  if (field === 'items') return intl.formatMessage(totalWords.lines);
   return field;
 }
 
-/** The service's message for a field, without a repeated "items[0].x: " prefix. */
-export function serviceFieldMessage(field: string, message: string): string {
+/** The service's message for a field, without a repeated "items[0].x: " prefix, worded. */
+export function serviceFieldMessage(intl: IntlShape, field: string, message: string): string {
   const rest = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
-  const m = /^items\[\d+\]\.(\w+)$/.exec(field);
-  if (m) {
-    const word = m[1] === 'amount' ? 'Price' : m[1] === 'quantity' ? 'Quantity' : 'Name';
-    return `${word} ${rest}`;
-  }
-  return field === 'success_url' ? `Success URL ${rest}` : rest;
+  const kind = fieldKind(field);
+  return kind ? problemText(intl, kind, rest) : rest;
 }

@@ -1,7 +1,23 @@
 // The A6 card to print and put on a counter: shop, product, amount, the QR code and the
 // checkout URL in text for a customer whose phone cannot scan. Sized in millimetres
-// (styles/print-card.css) so the preview and the paper match.
+// (styles/print-card.css) so the preview and the paper match. The card is in the console's
+// language; the URL is always left to right.
 import type { ReactNode } from 'react';
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
+import { Isolate, isolateLtr } from '../../ui/Bidi.tsx';
+import { shareWords } from './share-messages.ts';
+
+const m = defineMessages<{ notActive: NoMessageValues; typeAddress: NoMessageValues }>({
+  notActive: {
+    id: 'share.card.notActive',
+    defaultMessage: 'Not active',
+    description: 'On the printed card of a switched-off link, where Scan to pay would be',
+  },
+  typeAddress: {
+    id: 'share.card.typeAddress',
+    defaultMessage: 'Can’t scan? Type this address:',
+  },
+});
 
 export interface CardContent {
   /** Text when printed; the preview passes the field that edits it. */
@@ -14,10 +30,6 @@ export interface CardContent {
   active: boolean;
 }
 
-/** Why a switched-off link gets no card (shown where Print card… would be). */
-export const NO_CARD =
-  'This link is switched off, so there is no card to print: a customer scanning it would be refused. Switch it on in its details first.';
-
 /** Long links get a smaller type so the card always stays one page. */
 function urlSize(url: string): string {
   if (url.length > 260) return 'card-url-xs';
@@ -26,19 +38,32 @@ function urlSize(url: string): string {
 }
 
 export function PrintCard(props: CardContent) {
+  const intl = useIntl();
   return (
     <article className="card-a6">
       <div className="card-shop">{props.shop}</div>
-      <p className="card-product">{props.product}</p>
-      <p className="card-amount">{props.amount}</p>
+      <p className="card-product">
+        <Isolate>{props.product}</Isolate>
+      </p>
+      <p className="card-amount">
+        <Isolate>{props.amount}</Isolate>
+      </p>
       {props.qrSrc ? (
-        <img className="card-qr" src={props.qrSrc} alt={`QR code for ${props.url}`} />
+        <img
+          className="card-qr"
+          src={props.qrSrc}
+          alt={intl.formatMessage(shareWords.qrAlt, { url: isolateLtr(props.url) })}
+        />
       ) : (
         <div className="card-qr" />
       )}
-      <p className="card-hint">{props.active ? 'Scan to pay' : 'Not active'}</p>
-      <p className="card-url-label">Can’t scan? Type this address:</p>
-      <p className={`card-url ${urlSize(props.url)}`}>{props.url}</p>
+      <p className="card-hint">
+        {intl.formatMessage(props.active ? shareWords.scanToPay : m.notActive)}
+      </p>
+      <p className="card-url-label">{intl.formatMessage(m.typeAddress)}</p>
+      <p className={`card-url ${urlSize(props.url)}`} dir="ltr">
+        {props.url}
+      </p>
     </article>
   );
 }

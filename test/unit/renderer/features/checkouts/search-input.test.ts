@@ -64,9 +64,9 @@ describe('searchInput', () => {
   it('refuses an inverted or impossible custom range instead of asking the engine', () => {
     expect(
       searchInput({ ...base, range: 'custom', from: '2026-11-05', to: '2026-11-01' }, now),
-    ).toEqual({ error: 'The end date is before the start date.' });
+    ).toEqual({ error: 'end_before_start' });
     expect(dateBounds({ ...base, range: 'custom', from: '2026-02-30', to: '' }, now)).toEqual({
-      error: 'The start date is not a valid date.',
+      error: 'bad_start',
     });
   });
 

@@ -3,6 +3,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkDraft } from '../../../../../renderer/src/features/new-link/draft-rules.ts';
 import { useDraft, type Draft } from '../../../../../renderer/src/state/draft-store.ts';
+import { intlFor } from '../../support/intl.ts';
+
+const en = intlFor('en');
+/** Bidi isolation marks around an amount inside a sentence. */
+const iso = (s: string) => `\u2068${s}\u2069`;
 
 // The draft store persists to localStorage: an in-memory one, before the store is imported.
 vi.hoisted(() => {
@@ -29,7 +34,7 @@ const draft = (lines: [string, string, string?][], currency = 'EUR'): Draft => (
 describe('checkDraft', () => {
   it('reads "4,50" as 4.50 in de-DE and in en-US', () => {
     for (const locale of ['de-DE', 'en-US']) {
-      const check = checkDraft(draft([['Tea', '4,50', '2']]), locale);
+      const check = checkDraft(draft([['Tea', '4,50', '2']]), locale, en);
       expect(check.body?.items).toEqual([{ name: 'Tea', amount: 4.5, quantity: 2 }]);
       expect(check.lines[0]).toEqual({ price: { kind: 'ok', minor: 450 }, totalMinor: 900 });
       expect(check.total).toBe(9);
@@ -37,11 +42,13 @@ describe('checkDraft', () => {
   });
 
   it('an ambiguous price is an issue naming both readings, and nothing can be sent', () => {
-    const check = checkDraft(draft([['Vase', '1,500']]), 'de-DE');
+    const check = checkDraft(draft([['Vase', '1,500']]), 'de-DE', en);
     expect(check.body).toBeNull();
     expect(check.complete).toBe(false);
     expect(check.issues['items[0].amount']).toMatch(
-      /^Price “1,500” could mean 1,50\s€ or 1\.500,00\s€: choose one$/,
+      new RegExp(
+        `^Price “1,500” could mean ${iso('1,50\\s€')} or ${iso('1\\.500,00\\s€')}: choose one$`,
+      ),
     );
     expect(check.lines[0]?.totalMinor).toBeNull();
     expect(check.total).toBeNull();
@@ -57,6 +64,7 @@ describe('checkDraft', () => {
         'USD',
       ),
       'en-US',
+      en,
     );
     expect(check.issues['items[0].quantity']).toBe('Quantity must be at most 10000');
     expect(check.lines.map((l) => l.totalMinor)).toEqual([null, 325]);
@@ -74,6 +82,7 @@ describe('checkDraft', () => {
         ['Bowl', '1.248,06'],
       ]),
       'de-DE',
+      en,
     );
     expect(check.lines.map((l) => l.totalMinor)).toEqual([null, 124806]);
     expect(check.total).toBeNull();
@@ -90,6 +99,7 @@ describe('checkDraft', () => {
         'JPY',
       ),
       'en-US',
+      en,
     );
     expect(check.total).toBeNull();
     expect(check.totalNote).toBe('No total: line 2’s price needs fixing');
@@ -105,6 +115,7 @@ describe('checkDraft', () => {
         'USD',
       ),
       'en-US',
+      en,
     );
     expect(check.lines.map((l) => l.totalMinor)).toEqual([null, 300]);
     expect(check.total).toBeNull();
@@ -122,6 +133,7 @@ describe('checkDraft', () => {
         'USD',
       ),
       'en-US',
+      en,
     );
     expect(check.total).toBeNull();
     expect(check.totalNote).toBe('No total until line 2 has a price (and 1 more line to fix)');
@@ -137,6 +149,7 @@ describe('checkDraft', () => {
         'USD',
       ),
       'en-US',
+      en,
     );
     expect(check.total).toBe(7.25);
     expect(check.totalNote).toBeNull();
@@ -144,10 +157,10 @@ describe('checkDraft', () => {
 
   it('"-3" says a price cannot be negative, not that it must be a number', () => {
     for (const text of ['-3', '−3', '-3.50', '-$3']) {
-      const check = checkDraft(draft([['Tea', text]], 'USD'), 'en-US');
+      const check = checkDraft(draft([['Tea', text]], 'USD'), 'en-US', en);
       expect(check.issues['items[0].amount'], text).toBe('Price cannot be negative');
     }
-    expect(checkDraft(draft([['Tea', '-abc']], 'USD'), 'en-US').issues['items[0].amount']).toBe(
+    expect(checkDraft(draft([['Tea', '-abc']], 'USD'), 'en-US', en).issues['items[0].amount']).toBe(
       'Price must be a number',
     );
   });
@@ -159,7 +172,7 @@ describe('checkDraft', () => {
     store.removeLine(only!.key);
     const empty = useDraft.getState().draft;
     expect(empty.lines).toEqual([]);
-    const check = checkDraft(empty, 'en-US');
+    const check = checkDraft(empty, 'en-US', en);
     expect(check.issues.items).toBe('must contain at least one item');
     expect(check.total).toBeNull();
     store.insertLine(only!, 0);
