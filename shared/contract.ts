@@ -32,6 +32,7 @@ import {
 import type { ErrorShape } from './errors.ts';
 import { DayClosePage, DayCloseSummary, DayReport } from './day.ts';
 import { ROLES, type Role } from './roles.ts';
+import { CHANNEL_ROLES } from './channel-roles.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -418,6 +419,10 @@ type _SameChannels = [keyof typeof contract] extends [Channel]
     : never
   : never;
 export const channelsMatch: _SameChannels = true;
+
+// Compile-time check that channel-roles.ts (the page's zod-free copy) says each channel's role.
+export const channelRolesMatch: { readonly [C in Channel]: (typeof contract)[C]['role'] } =
+  CHANNEL_ROLES;
 
 export type Input<C extends Channel> = z.input<(typeof contract)[C]['input']>;
 export type ParsedInput<C extends Channel> = z.output<(typeof contract)[C]['input']>;

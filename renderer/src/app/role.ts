@@ -2,7 +2,7 @@
 // from before roles, the owner); the page hides screens and controls its role cannot use.
 // Hiding is a courtesy: the engine refuses them anyway (forbidden_for_role).
 import type { Channel } from '#shared/channels.ts';
-import { contract } from '#shared/contract.ts';
+import { CHANNEL_ROLES } from '#shared/channel-roles.ts';
 import { roleAllows, type Role } from '#shared/roles.ts';
 import { useAppInfo } from '../api/queries.ts';
 import type { Screen } from '../state/ui-store.ts';
@@ -27,7 +27,7 @@ export function useScreenName(): string | null {
 }
 
 export function canCall(role: Role, channel: Channel): boolean {
-  return roleAllows(role, contract[channel].role);
+  return roleAllows(role, CHANNEL_ROLES[channel]);
 }
 
 export function canOpen(role: Role, screen: Screen): boolean {
