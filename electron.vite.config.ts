@@ -41,7 +41,7 @@ export default defineConfig({
             import.meta.dirname,
             'electron/core/receiver/writer-thread.ts',
           ),
-          'search-thread': resolve(import.meta.dirname, 'electron/core/store/search-thread.ts'),
+          'search-thread': resolve(import.meta.dirname, 'electron/core/mirror/search-thread.ts'),
         },
         // keytar is a native addon: loaded at run time, never bundled.
         external: ['keytar'],

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { writerSql, type WriterSql } from '../../electron/core/receiver/writer-sql.ts';
-import { SKEY_MS } from '../../electron/core/store/checkout-facets.ts';
-import { reconcileCounters } from '../../electron/core/store/reconcile-counters.ts';
+import { SKEY_MS } from '../../electron/core/mirror/checkout-facets.ts';
+import { reconcileCounters } from '../../electron/core/receiver/payment-counters.ts';
 
 export const PROFILE = 'sandbox';
 

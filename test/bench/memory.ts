@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { reconcileCounters } from '../../electron/core/store/reconcile-counters.ts';
+import { reconcileCounters } from '../../electron/core/receiver/payment-counters.ts';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../electron/core/index.ts';
 import { DB_FILE } from '../../electron/core/engine/engine.ts';

@@ -12,8 +12,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { DB_FILE } from '../../electron/core/engine/engine.ts';
 import type { MemoryVault } from '../../electron/core/vault/index.ts';
 import type { createEngine } from '../../electron/core/index.ts';
-import { searchCheckouts } from '../../electron/core/store/checkout-search.ts';
-import { openStore } from '../../electron/core/store/index.ts';
+import { searchCheckouts } from '../../electron/core/mirror/checkout-search.ts';
+import { openStore } from '../../electron/core/database.ts';
 import {
   adversarialQueries,
   pacedWebhooks,

@@ -23,8 +23,8 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../../electron/core/index.ts';
 import { DB_FILE } from '../../electron/core/engine/engine.ts';
 import { MemoryVault } from '../../electron/core/vault/index.ts';
-import { openStore } from '../../electron/core/store/index.ts';
-import type { CheckoutInput } from '../../electron/core/store/types.ts';
+import { openStore } from '../../electron/core/database.ts';
+import type { CheckoutInput } from '../../electron/core/mirror/types.ts';
 import {
   bigName,
   hasRepetitiveItem,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { DayBook } from '../../electron/core/day/index.ts';
 import { writerSql } from '../../electron/core/receiver/writer-sql.ts';
-import { openStore } from '../../electron/core/store/index.ts';
+import { openStore } from '../../electron/core/database.ts';
 
 const [dbPath, seedText] = process.argv.slice(2);
 if (!dbPath) throw new Error('usage: day-close-child.ts <console.db> <seed>');

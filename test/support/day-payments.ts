@@ -7,7 +7,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Checkout } from '#shared/domain.ts';
 import { toMinor } from '#shared/money.ts';
 import { writerSql, type WriterSql } from '../../electron/core/receiver/writer-sql.ts';
-import type { Store } from '../../electron/core/store/index.ts';
+import type { Store } from '../../electron/core/database.ts';
 
 const writers = new WeakMap<DatabaseSync, WriterSql>();
 const sqlOf = (db: DatabaseSync): WriterSql => {

@@ -11,7 +11,7 @@ import {
   type RunningReceiver,
   type StartReceiver,
 } from '../../electron/core/receiver/index.ts';
-import { openStore, type Store } from '../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../electron/core/database.ts';
 
 export type { EngineParts, EngineOptions };
 

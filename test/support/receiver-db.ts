@@ -11,8 +11,8 @@ import type {
   Settlement,
 } from '../../electron/core/receiver/types.ts';
 import { writerSql, type WriterSql } from '../../electron/core/receiver/writer-sql.ts';
-import type { Store } from '../../electron/core/store/index.ts';
-import { toPayment } from '../../electron/core/store/payments.ts';
+import type { Store } from '../../electron/core/database.ts';
+import { toPayment } from '../../electron/core/receiver/payment-rows.ts';
 
 const writers = new WeakMap<Store, WriterSql>();
 

@@ -88,6 +88,52 @@ describe('the core', () => {
   });
 });
 
+describe('the database has owners', () => {
+  const sql = (call: string) => `declare const store: { db: any };\nexport const x = ${call};\n`;
+
+  it('refuses SQL outside the folders that own tables', async () => {
+    for (const file of [
+      'electron/core/engine/sample.ts',
+      'electron/core/tunnel/sample.ts',
+      'electron/core/embedded-sandbox/sample.ts',
+    ]) {
+      expect(await broken(file, sql("store.db.prepare('SELECT 1')"))).toEqual([
+        expect.stringMatching(/^no-restricted-syntax: SQL lives with the owner/),
+        expect.stringMatching(/^no-restricted-syntax: The connection \(store.db\)/),
+      ]);
+      const handed = 'declare const db: any;\nexport const x = db.exec(`DELETE FROM settings`);\n';
+      expect(await broken(file, handed)).toEqual([
+        expect.stringMatching(/^no-restricted-syntax: SQL lives with the owner/),
+      ]);
+      const opened =
+        "import { DatabaseSync } from 'node:sqlite';\nexport const d = new DatabaseSync(':memory:');\n";
+      expect(await broken(file, opened)).toEqual([
+        expect.stringMatching(/^no-restricted-syntax: SQL lives with the owner/),
+      ]);
+    }
+  });
+
+  it('leaves the owners their SQL, and a RegExp or a prepare() without SQL alone', async () => {
+    for (const file of [
+      'electron/core/store/sample.ts',
+      'electron/core/settings/sample.ts',
+      'electron/core/profiles/sample.ts',
+      'electron/core/mirror/sample.ts',
+      'electron/core/receiver/sample.ts',
+    ]) {
+      expect(await broken(file, sql("store.db.prepare('SELECT 1')"))).toEqual([]);
+    }
+    const notSql =
+      'declare const sandbox: { prepare(): void };\nexport const a = /x/.exec(String(1));\nexport const b = sandbox.prepare();\n';
+    expect(await broken('electron/core/engine/sample.ts', notSql)).toEqual([]);
+    // The composition builds repositories on the connection, but runs no SQL itself.
+    expect(await broken('electron/core/database.ts', sql('store.db'))).toEqual([]);
+    expect(await broken('electron/core/database.ts', sql("store.db.exec('VACUUM')"))).toHaveLength(
+      1,
+    );
+  });
+});
+
 describe('the other layers', () => {
   it('keeps the renderer, shared/ and sandbox/ off the console internals', async () => {
     expect(

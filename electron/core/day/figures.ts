@@ -12,7 +12,7 @@
 // it may pick an index that starts with profile_id and walk every row the profile has.
 import type { DatabaseSync } from 'node:sqlite';
 import type { DayGap, FlaggedPayment } from '#shared/day.ts';
-import { SKEY_MS } from '../store/checkout-facets.ts';
+import { SKEY_MS } from '../mirror/checkout-facets.ts';
 
 /** The payments of a period and the instants its links and gaps are read between. */
 export interface PeriodBounds {

@@ -8,7 +8,7 @@ import { launchSandbox, readLauncherState, writeLauncherState } from './launcher
 import type { EmbeddedSandbox } from './launcher.ts';
 import type { HttpConfig } from '../api/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 
 export interface SandboxSetup {
   store: Store;

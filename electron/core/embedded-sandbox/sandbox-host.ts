@@ -17,10 +17,10 @@ export class SandboxHost {
 
   constructor(options: SandboxSetup & { lanAddresses?: (() => LanAddress[]) | undefined }) {
     this.#options = options;
-    const db = options.store.db;
+    const { settings } = options.store;
     this.#phone = new PhoneAccess({
-      read: () => readPhoneAccess(db),
-      write: (setting) => writePhoneAccess(db, setting),
+      read: () => readPhoneAccess(settings),
+      write: (setting) => writePhoneAccess(settings, setting),
       addresses: options.lanAddresses ?? (() => lanAddresses()),
       log: options.log,
     });

@@ -6,7 +6,7 @@ import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import type { ReachSettings } from '../reach/index.ts';
 import type { ReceivingSettings } from '../receiver/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import type { Emitter } from './events.ts';
 
 export interface ActiveProfileOptions {

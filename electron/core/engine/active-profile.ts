@@ -21,7 +21,7 @@ import { errorMessage } from '#shared/error-message.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import { Reachability, type ReachReason } from '../reach/index.ts';
 import { Receiving } from '../receiver/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
 import type { ActiveProfileOptions } from './active-profile-options.ts';

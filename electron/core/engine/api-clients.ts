@@ -6,7 +6,7 @@ import { createApiClient } from '../api/index.ts';
 import type { ApiClient, BoundKey, HttpConfig } from '../api/index.ts';
 import { EngineError } from '#shared/errors.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
-import type { StoredProfile } from '../store/index.ts';
+import type { StoredProfile } from '../profiles/types.ts';
 
 interface Built {
   baseUrl: string;

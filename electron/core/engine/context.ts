@@ -1,7 +1,7 @@
 // What every channel handler may use.
 import type { ProfileKeys } from '../profiles/index.ts';
 import type { Emitter } from './events.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import type { ActiveProfile } from './active-profile.ts';
 import type { SetAside } from '../store/damaged-db.ts';
 import type { SystemLocales } from './system-locales.ts';

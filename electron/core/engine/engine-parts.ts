@@ -9,12 +9,12 @@ import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import type { MirrorOptions } from '../mirror/index.ts';
 import type { ReachSettings } from '../reach/index.ts';
 import type { ReceivingSettings } from '../receiver/index.ts';
-import type { Store, StoreOptions } from '../store/index.ts';
+import type { Store, StoreOptions } from '../database.ts';
 import type { WatchClock } from './clock-watch.ts';
 import type { DayOptions } from './handlers-day.ts';
 
 export interface EngineParts {
-  /** Opens console.db (default: store/index.ts's openStore). */
+  /** Opens console.db (default: database.ts's openStore). */
   openStore?: (path: string, options: StoreOptions) => Store;
   /** The clocks the sleep/clock-jump watch reads, and its ticking (default: the system's). */
   clock?: WatchClock;

@@ -27,14 +27,14 @@ import { sandboxDataDir } from '../embedded-sandbox/launcher.ts';
 import { lanAddresses } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
-import { openStore, type Store, type StoreOptions } from '../store/index.ts';
+import { openStore, type Store, type StoreOptions } from '../database.ts';
 import { takeFolderLock } from '../folder-lock/index.ts';
-import { Screens, devicesSql, withCaller } from '../devices/index.ts';
+import { Screens, withCaller } from '../devices/index.ts';
 import { screensHandlers } from './handlers-screens.ts';
 import { makePrivateDir } from '#shared/node/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
-import { maskToken, receiverRepo } from '../receiver/index.ts';
+import { maskToken } from '../receiver/index.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
 export const DB_FILE = 'console.db';
@@ -87,7 +87,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
   let known: string[] = [];
   tokens = () => {
     try {
-      known = receiverRepo(store).tokens();
+      known = store.receiver.tokens();
     } catch {
       // The store is closed: mask the tokens it last had.
     }
@@ -152,7 +152,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
   const offFollow = emitter.on('receiver.status', () => mirror.follow());
   mirror.sync();
   const day = dayEngine(ctx, { log, ...parts.day });
-  const devices = devicesSql(store.db);
+  const devices = store.devices;
   const screens = new Screens({
     sql: devices,
     addresses,

@@ -3,14 +3,7 @@
 import { hostname } from 'node:os';
 import type { Handlers } from '#shared/contract.ts';
 import type { DayReport } from '#shared/day.ts';
-import {
-  autoCloseTick,
-  csvStyle,
-  DayBook,
-  paymentsCsv,
-  reportFilename,
-  summaryCsv,
-} from '../day/index.ts';
+import { csvStyle, paymentsCsv, reportFilename, summaryCsv } from '../day/index.ts';
 import type { HandlerContext } from './context.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
@@ -35,8 +28,7 @@ export interface DayEngine {
 }
 
 export function dayEngine(ctx: HandlerContext, opts: DayOptions = {}): DayEngine {
-  const book = new DayBook({
-    db: ctx.store.db,
+  const book = ctx.store.day.book({
     now: () => ctx.now().getTime(),
     device: opts.device ?? (hostname() || 'this computer'),
     rollsAt: () => ctx.store.settings.get().day_rolls_at,
@@ -55,8 +47,7 @@ export function dayEngine(ctx: HandlerContext, opts: DayOptions = {}): DayEngine
   };
 
   const tick = (): DayReport | null => {
-    const closed = autoCloseTick({
-      db: ctx.store.db,
+    const closed = ctx.store.day.autoCloseTick({
       book,
       now: () => ctx.now().getTime(),
       profileId: () => ctx.active.id,

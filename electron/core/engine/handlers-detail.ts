@@ -6,7 +6,6 @@ import type { Handlers } from '#shared/contract.ts';
 import type { Checkout, CheckoutDetail } from '#shared/domain.ts';
 import { EngineError } from '#shared/errors.ts';
 import type { ApiClient } from '../api/index.ts';
-import { checkoutActivity } from '../store/checkout-activity.ts';
 import { CheckoutExtensions, NOT_SUPPORTED_REASON, type Decision } from './checkout-extensions.ts';
 import type { HandlerContext } from './context.ts';
 
@@ -61,7 +60,7 @@ export function detailHandlers(ctx: HandlerContext): DetailHandlers {
       }
       const checkout = ctx.store.checkouts.get(profileId, id);
       if (checkout === null) throw notKnown(id);
-      const activity = checkoutActivity(ctx.store.db, profileId, id);
+      const activity = ctx.store.payments.activity(profileId, id);
       const detail: CheckoutDetail = {
         checkout,
         payments: activity.payments,

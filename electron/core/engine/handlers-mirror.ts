@@ -1,8 +1,7 @@
 // checkouts.search, checkouts.sync and checkouts.syncStatus: the local mirror of the active
 // profile's checkouts (electron/core/mirror/) and search over it.
 import type { Handlers } from '#shared/contract.ts';
-import type { CheckoutMirror } from '../mirror/index.ts';
-import { openSearchReader } from '../store/search-reader.ts';
+import { openSearchReader, type CheckoutMirror } from '../mirror/index.ts';
 import type { HandlerContext } from './context.ts';
 
 type MirrorHandlers = Pick<
@@ -15,15 +14,11 @@ export function mirrorHandlers(
   mirror: CheckoutMirror,
   log: (message: string) => void = () => {},
 ): MirrorHandlers {
-  // Searches run on a thread of their own (store/search-reader.ts), so none delays a
+  // Searches run on a thread of their own (mirror/search-reader.ts), so none delays a
   // webhook's acknowledgement; it closes with the store.
   const reader = openSearchReader(ctx.store, {
     onFallback: (reason) => log(`Search thread stopped (${reason}); searching on the main thread.`),
   });
-  // The kept count (migration 8's triggers): one row, so it is read on every ask.
-  const mirrored = ctx.store.db.prepare(
-    'SELECT COALESCE(MAX(n), 0) AS n FROM checkout_counts WHERE profile_id = ?',
-  );
   return {
     'checkouts.search': async (input) => {
       // A profile switched since the last call starts its own sync; the search answers from
@@ -33,11 +28,11 @@ export function mirrorHandlers(
     },
     'checkouts.sync': async ({ full }) => mirror.sync(full === true),
     // The status's own count is the one its last push read; links created here since then
-    // (checkouts.create stores them) are in the mirror too, so the count is read now.
+    // (checkouts.create stores them) are in the mirror too, so the count (one kept row) is
+    // read now.
     'checkouts.syncStatus': async () => {
       const status = mirror.status();
-      const n = (mirrored.get(status.profile_id) as { n: number } | undefined)?.n;
-      return n === undefined ? status : { ...status, mirrored: n };
+      return { ...status, mirrored: ctx.store.mirror.mirrored(status.profile_id) };
     },
   };
 }

@@ -3,7 +3,7 @@
 import type { Handlers } from '#shared/contract.ts';
 import { EngineError } from '#shared/errors.ts';
 import { getProfile } from '../profiles/index.ts';
-import { checkPublicUrl, maskToken, receiverRepo } from '../receiver/index.ts';
+import { checkPublicUrl, maskToken } from '../receiver/index.ts';
 import type { HandlerContext } from './context.ts';
 
 type SettingsHandlers = Pick<
@@ -60,7 +60,7 @@ export function settingsHandlers(ctx: HandlerContext): SettingsHandlers {
 
     'receiver.requests': async ({ limit }) => {
       const profileId = ctx.active.id;
-      const state = receiverRepo(ctx.store);
+      const state = ctx.store.receiver;
       // Paths are stored with the token replaced; masking again costs nothing and holds
       // even for a line written by an older console.
       const token = state.token(profileId);

@@ -15,11 +15,10 @@
 import type { SyncStatus } from '#shared/domain.ts';
 import { EngineError } from '#shared/errors.ts';
 import type { ApiClient } from '../api/index.ts';
-import { mirrorState, type MirrorCursor, type MirrorState } from '../store/mirror-state.ts';
-import { transaction } from '../store/sql.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { readRows, REASONS, RowNotes } from './listed-rows.ts';
 import { PassGuard } from './sync-limits.ts';
+import type { MirrorCursor, MirrorRepo } from './types.ts';
 
 export interface MirrorDeps {
   store: Store;
@@ -60,7 +59,7 @@ const RETRYABLE = new Set(['offline', 'timeout', 'rate_limited', 'server_error']
 
 export class CheckoutMirror {
   readonly #deps: MirrorDeps;
-  readonly #state: MirrorState;
+  readonly #state: MirrorRepo;
   readonly #opts: Required<Omit<MirrorOptions, 'onPage'>> & Pick<MirrorOptions, 'onPage'>;
   readonly #now: () => number;
   #status: SyncStatus;
@@ -77,7 +76,7 @@ export class CheckoutMirror {
 
   constructor(deps: MirrorDeps, opts: MirrorOptions = {}) {
     this.#deps = deps;
-    this.#state = mirrorState(deps.store.db);
+    this.#state = deps.store.mirror;
     this.#now = deps.now ?? Date.now;
     this.#opts = {
       pageSize: opts.pageSize ?? 100,
@@ -285,18 +284,13 @@ export class CheckoutMirror {
       const end = page.rows.length < size || allKnown;
       const reached = offset + page.rows.length;
       const total = page.total ?? reached;
-      const failed = transaction(this.#deps.store.db, () => {
-        const refused = this.#deps.store.checkouts.upsertListed(profileId, read.checkouts);
-        const now = this.#state.cursor(profileId);
-        this.#state.save(profileId, {
-          complete: now.complete || (full && end),
-          resume_offset: full && !end ? reached : null,
-          full_pending: full && !end ? now.full_pending : false,
-          total,
-          last_synced_ms: end ? this.#now() : now.last_synced_ms,
-        });
-        return refused;
-      });
+      const failed = this.#state.storePage(profileId, read.checkouts, (now) => ({
+        complete: now.complete || (full && end),
+        resume_offset: full && !end ? reached : null,
+        full_pending: full && !end ? now.full_pending : false,
+        total,
+        last_synced_ms: end ? this.#now() : now.last_synced_ms,
+      }));
       if (failed.length > 0) {
         this.#deps.log(
           `checkout sync: ${failed.length} checkout(s) could not be stored (${failed[0]!.error})`,

@@ -5,18 +5,18 @@
 // - A date is ISO 8601. One with an offset is the same moment, kept in UTC (so that stored
 //   dates sort as text); one without a zone is read as UTC, as the interface says.
 // - A date before 1970 or from 2200 on is out of range (skipped): no shop's checkout was
-//   made then, and the ordering key the search walks (store/checkouts.ts, skey) cannot hold
+//   made then, and the ordering key the search walks (checkouts-repo.ts, skey) cannot hold
 //   dates from 2248-09-26 on nor, a little later on the other side, year 1 (a zero-value
 //   time some services send for "no date").
 // - A missing date keeps the time the console first saw the checkout (adjusted): the
 //   tolerant reading of the service's answers (api/schemas.ts) lets it be missing.
 // - A row without a readable id, amount or currency, an id over 200 characters or a currency
 //   that is not three letters is skipped.
-// - Names, items and links are bounded as the store bounds them (store/checkout-bounds.ts).
+// - Names, items and links are bounded as the store bounds them (checkout-bounds.ts).
 import type { SyncRowNote } from '#shared/domain.ts';
 import { normalizeCheckout, ServiceCheckout } from '../api/schemas.ts';
-import { boundCheckout, ID_MAX, type TextChange } from '../store/checkout-bounds.ts';
-import type { CheckoutInput } from '../store/types.ts';
+import { boundCheckout, ID_MAX, type TextChange } from './checkout-bounds.ts';
+import type { CheckoutInput } from './types.ts';
 
 export const CREATED_MIN_MS = Date.UTC(1970, 0, 1);
 export const CREATED_END_MS = Date.UTC(2200, 0, 1);

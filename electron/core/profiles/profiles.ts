@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyStatus, Profile } from '#shared/domain.ts';
 import { EngineError } from '#shared/errors.ts';
-import type { Store, StoredProfile } from '../store/index.ts';
+import type { Store } from '../database.ts';
+import type { StoredProfile } from './types.ts';
 
 export const SANDBOX_ID = 'sandbox';
 /** Until the embedded sandbox has started, its address is not known. */

@@ -3,8 +3,8 @@
 // check (no public URL on a live profile, a tunnel still starting, no receiver running).
 import type { ReachCheck } from '#shared/domain.ts';
 import { getProfile } from '../profiles/index.ts';
-import { maskWebhookUrl, receiverRepo, webhookTarget } from '../receiver/index.ts';
-import type { Store } from '../store/index.ts';
+import { maskWebhookUrl, webhookTarget } from '../receiver/index.ts';
+import type { Store } from '../database.ts';
 import type { ReachProbes } from './probes.ts';
 import { failedCheck, probeReach } from './reach-check.ts';
 import type { PublicAddress } from './tunnel/tunnel-host.ts';
@@ -25,7 +25,7 @@ export interface ReachProbeInput {
 
 export function probeActiveProfile(p: ReachProbeInput): Promise<ReachCheck> {
   const profile = getProfile(p.store, p.profileId);
-  const token = receiverRepo(p.store).token(p.profileId);
+  const token = p.store.receiver.token(p.profileId);
   const target = p.target;
   const shown = maskWebhookUrl(target, token);
   const pub = p.publicAddress;
@@ -82,7 +82,7 @@ export interface TunnelUrlProbe {
 export async function probeTunnelUrl(p: TunnelUrlProbe, publicUrl: string): Promise<string | null> {
   if (p.receiverUrl === null) return 'the receiver is not running';
   const target = webhookTarget(p.receiverUrl, publicUrl);
-  const token = receiverRepo(p.store).token(p.profileId);
+  const token = p.store.receiver.token(p.profileId);
   const check = await probeReach({
     url: target,
     shownUrl: maskWebhookUrl(target, token) ?? publicUrl,

@@ -5,7 +5,7 @@
 // the parts and what they report.
 import { join } from 'node:path';
 import type { ReachCheck, TunnelMode, TunnelStatus } from '#shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { probeActiveProfile, probeTunnelUrl } from './active-check.ts';
 import { ReachProbes } from './probes.ts';
 import { ReachMonitor, type ReachReason, type ReachTimer } from './reach-monitor.ts';

@@ -4,7 +4,7 @@ import type { TunnelMode } from '#shared/domain.ts';
 import { EngineError } from '#shared/errors.ts';
 import { getProfile } from '../profiles/index.ts';
 import { checkPublicUrl } from '../receiver/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { ADAPTERS, setTunnelTool, tunnelTool, type TunnelHost } from './tunnel/index.ts';
 
 /**

@@ -1,6 +1,5 @@
 // The webhook receiver's public surface.
 export { startReceiver } from './receiver.ts';
-export { receiverRepo } from './receiver-repo.ts';
 export { Receiving } from './receiving.ts';
 export type { ReceivingSettings } from './receiving.ts';
 export type { StartReceiver } from './receiver-host.ts';

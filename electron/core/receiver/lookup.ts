@@ -3,7 +3,7 @@
 // checkout usually is), every page is cached, and the search is bounded.
 import type { Checkout } from '#shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 
 const PAGE = 100;
 const MAX_PAGES = 20;

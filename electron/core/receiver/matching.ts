@@ -2,7 +2,7 @@
 // minor units of the checkout's currency, so 59.97 equals 3 × 19.99 and 10.001 USD is
 // never "close enough".
 import { formatMoney, toMinor } from '#shared/money.ts';
-import type { CheckoutTerms } from '../store/types.ts';
+import type { CheckoutTerms } from '../mirror/types.ts';
 import type { InboxEvent, Settlement } from './types.ts';
 
 /** What the processor learned about the checkout an event names. */

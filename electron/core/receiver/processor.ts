@@ -9,12 +9,12 @@
 // that many events settle in one transaction, and each settle waits while an acknowledgement
 // commit is queued or in flight, up to a bound so that settlement keeps up under load.
 import type { Checkout, Payment } from '#shared/domain.ts';
-import { errorMessage } from '#shared/error-message.ts';
-import type { CheckoutTerms, Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
 import { createRechecks } from './rechecks.ts';
+import { checkoutResolver, describe, type CheckoutResolver } from './resolve-checkouts.ts';
+import type { Settlement } from './types.ts';
 import type { ReceiverWriter } from './writer.ts';
-import type { PendingEvent } from './writer-sql.ts';
 
 export interface ProcessorOptions {
   store: Store;
@@ -40,7 +40,6 @@ export interface ProcessorOptions {
 
 /** Most inbox events settled in one transaction (bounds how long it holds the writer). */
 const BATCH = 1000;
-const LOOKUP_CONCURRENCY = 4;
 const COALESCE_MS = 2;
 const MAX_YIELD_MS = 20;
 
@@ -54,49 +53,113 @@ export interface Processor {
 const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-export function createProcessor(options: ProcessorOptions): Processor {
-  const abort = new AbortController();
+/**
+ * One round of settlement: the oldest unsettled events, their checkouts found, judged and
+ * settled in one transaction, the new payments emitted. 'more' when a full batch was taken
+ * (there may be others), 'done' when the inbox has no more, 'stop' once aborted.
+ */
+async function settleRound(
+  options: ProcessorOptions,
+  resolver: CheckoutResolver,
+  firstRecheckAt: () => number,
+  emit: (p: Payment) => void,
+  aborted: () => boolean,
+): Promise<'more' | 'done' | 'stop'> {
+  // Read on the writer's thread: the event loop only judges the batch.
+  const pending = await options.writer.pending(options.profileId, BATCH);
+  if (pending.length === 0) return 'done';
+  if (aborted()) return 'stop';
+  const rows = pending.map((p) => p.event);
+  const lookups = await resolver.resolve(pending);
+  if (aborted()) return 'stop'; // leave the rest for the next start
+  const verdicts = rows.map((r): Settlement => {
+    const lookup = lookups.get(r.checkout_id) as CheckoutLookup;
+    const v = judge(r, lookup);
+    // Unknown only because the lookup failed: look it up again later.
+    const failed = !lookup.found && lookup.failure !== null;
+    return failed && v.kind === 'payment' ? { ...v, recheck_ms: firstRecheckAt() } : v;
+  });
+  const created = await options.writer.settle(options.profileId, verdicts, options.now());
+  created.forEach(emit);
+  return rows.length < BATCH ? 'done' : 'more';
+}
+
+/**
+ * Runs `pass` one at a time. A kick while a pass runs asks for one more pass after it; a kick
+ * while idle waits coalesceMs first, so that a burst settles together; a pass that throws (a
+ * storage failure) is logged and tried again after retryMs, keeping the process up.
+ */
+function serialRunner(
+  pass: () => Promise<void>,
+  o: { coalesceMs: number; retryMs: number; log: (m: string) => void; aborted: () => boolean },
+) {
   let running: Promise<void> | null = null;
   let again = false;
   let retry: NodeJS.Timeout | null = null;
   let coalesce: NodeJS.Timeout | null = null;
-  const coalesceMs = options.coalesceMs ?? COALESCE_MS;
-  const maxYieldMs = options.maxYieldMs ?? MAX_YIELD_MS;
 
-  /** Waits while acknowledgement commits are pending, at most maxYieldMs. */
-  const yieldToAcks = async (): Promise<void> => {
-    const until = Date.now() + maxYieldMs;
-    while (options.ackBusy?.() && Date.now() < until && !abort.signal.aborted) await sleep(1);
-  };
-
-  const loop = async (): Promise<void> => {
+  const run = async (): Promise<void> => {
     do {
       again = false;
-      for (;;) {
-        if (abort.signal.aborted) return;
-        await yieldToAcks();
-        if (abort.signal.aborted) return;
-        // Read on the writer's thread: the event loop only judges the batch.
-        const pending = await options.writer.pending(options.profileId, BATCH);
-        if (pending.length === 0) break;
-        if (abort.signal.aborted) return;
-        const rows = pending.map((p) => p.event);
-        const lookups = await resolveCheckouts(pending);
-        if (abort.signal.aborted) return; // leave the rest for the next start
-        const verdicts = rows.map((r) => {
-          const lookup = lookups.get(r.checkout_id) as CheckoutLookup;
-          const v = judge(r, lookup);
-          // Unknown only because the lookup failed: look it up again later.
-          const failed = !lookup.found && lookup.failure !== null;
-          return failed && v.kind === 'payment' ? { ...v, recheck_ms: rechecks.firstAt() } : v;
-        });
-        const created = await options.writer.settle(options.profileId, verdicts, options.now());
-        created.forEach(emit);
-        if (rows.length < BATCH) break;
-      }
-      await rechecks.runDue(() => abort.signal.aborted);
-    } while (again);
+      await pass();
+    } while (again && !o.aborted());
   };
+  const start = (): void => {
+    if (o.aborted()) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run()
+      .catch((err: unknown) => {
+        o.log(`payment processing failed, retrying: ${describe(err)}`);
+        if (!o.aborted() && retry === null) {
+          retry = setTimeout(() => {
+            retry = null;
+            start();
+          }, o.retryMs);
+          retry.unref();
+        }
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+  return {
+    kick(): void {
+      if (o.aborted()) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      if (coalesce) return;
+      if (o.coalesceMs <= 0) return start();
+      coalesce = setTimeout(() => {
+        coalesce = null;
+        start();
+      }, o.coalesceMs);
+    },
+    /** Resolves when nothing runs or waits to run. */
+    async idle(): Promise<void> {
+      while (running || coalesce) {
+        if (running) await running;
+        else await sleep(o.coalesceMs);
+      }
+    },
+    /** No more retries or coalesced starts; resolves once the pass under way is over. */
+    async cancel(): Promise<void> {
+      if (retry) clearTimeout(retry);
+      if (coalesce) clearTimeout(coalesce);
+      coalesce = null;
+      while (running) await running;
+    },
+  };
+}
+
+export function createProcessor(options: ProcessorOptions): Processor {
+  const abort = new AbortController();
+  const aborted = () => abort.signal.aborted;
+  const maxYieldMs = options.maxYieldMs ?? MAX_YIELD_MS;
 
   const emit = (p: Payment): void => {
     try {
@@ -105,142 +168,60 @@ export function createProcessor(options: ProcessorOptions): Processor {
       options.log(`payment listener failed: ${String(err)}`);
     }
   };
-
-  const resolveCheckouts = async (
-    pending: readonly PendingEvent[],
-  ): Promise<Map<string, CheckoutLookup>> => {
-    const out = new Map<string, CheckoutLookup>();
-    // The writer joined each event to the checkout stored under the id as written. UUIDs
-    // compare case-insensitively and the service writes them in one case or the other, so
-    // ids not found as written are retried lower- and upper-cased (one query, only for those).
-    const known = new Map<string, CheckoutTerms>();
-    const unmatched = new Set<string>();
-    for (const p of pending) {
-      if (p.terms) known.set(p.event.checkout_id, p.terms);
-      else unmatched.add(p.event.checkout_id);
-    }
-    if (unmatched.size > 0) {
-      const other = options.store.checkouts.termsOf(
-        options.profileId,
-        [...unmatched].flatMap(spellings),
-      );
-      for (const [id, c] of other) known.set(id, c);
-    }
-    const wanted = [...new Set(pending.map((p) => p.event.checkout_id))];
-    const missing: string[] = [];
-    for (const id of wanted) {
-      const local = termsFor(known, id);
-      if (local) out.set(id, { found: true, checkout: local });
-      else missing.push(id);
-    }
-    const worker = async (): Promise<void> => {
-      for (let id = missing.shift(); id !== undefined; id = missing.shift()) {
-        out.set(id, await lookupOne(id));
-      }
-    };
-    await Promise.all(Array.from({ length: LOOKUP_CONCURRENCY }, worker));
-    return out;
-  };
-
-  const lookupOne = async (id: string): Promise<CheckoutLookup> => {
-    try {
-      const found = await options.lookupCheckout(id, abort.signal);
-      if (!found || found.id.toLowerCase() !== id.toLowerCase()) {
-        return { found: false, failure: null };
-      }
-      const { paid: _paid, ...input } = found;
-      options.store.checkouts.upsertListed(options.profileId, [input]);
-      return {
-        found: true,
-        checkout: options.store.checkouts.get(options.profileId, found.id) ?? found,
-      };
-    } catch (err) {
-      return { found: false, failure: errorMessage(err).slice(0, 200) };
-    }
-  };
-
+  const resolver = checkoutResolver({ ...options, signal: abort.signal });
   const rechecks = createRechecks({
     store: options.store,
     profileId: options.profileId,
-    // The console may have stored the checkout meanwhile (a list, a create): local first.
-    lookup: (id) => {
-      const hit = termsFor(options.store.checkouts.termsOf(options.profileId, spellings(id)), id);
-      return hit ? Promise.resolve({ found: true, checkout: hit }) : lookupOne(id);
-    },
+    lookup: resolver.recheck,
     onPayment: emit,
     now: options.now,
-    wake: () => kick(),
+    wake: () => runner.kick(),
     ...(options.recheckMs === undefined ? {} : { firstMs: options.recheckMs }),
   });
 
-  const start = (): void => {
-    if (abort.signal.aborted) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = loop()
-      .catch((err: unknown) => {
-        // A storage failure: keep the process up and try again shortly.
-        options.log(`payment processing failed, retrying: ${errorMessage(err).slice(0, 200)}`);
-        if (!abort.signal.aborted && retry === null) {
-          retry = setTimeout(() => {
-            retry = null;
-            start();
-          }, options.retryMs ?? 5000);
-          retry.unref();
-        }
-      })
-      .finally(() => {
-        running = null;
-      });
+  /** Waits while acknowledgement commits are pending, at most maxYieldMs. */
+  const yieldToAcks = async (): Promise<void> => {
+    const until = Date.now() + maxYieldMs;
+    while (options.ackBusy?.() && Date.now() < until && !aborted()) await sleep(1);
   };
 
-  const kick = (): void => {
-    if (abort.signal.aborted) return;
-    if (running) {
-      again = true;
-      return;
+  /** Settles rounds until the inbox is empty, then runs the rechecks due. */
+  const pass = async (): Promise<void> => {
+    for (;;) {
+      if (aborted()) return;
+      await yieldToAcks();
+      if (aborted()) return;
+      const round = await settleRound(options, resolver, rechecks.firstAt, emit, aborted);
+      if (round === 'stop') return;
+      if (round === 'done') break;
     }
-    if (coalesce) return;
-    if (coalesceMs <= 0) return start();
-    coalesce = setTimeout(() => {
-      coalesce = null;
-      start();
-    }, coalesceMs);
+    await rechecks.runDue(aborted);
   };
+  const runner = serialRunner(pass, {
+    coalesceMs: options.coalesceMs ?? COALESCE_MS,
+    retryMs: options.retryMs ?? 5000,
+    log: options.log,
+    aborted,
+  });
 
   return {
-    kick,
-    async idle() {
-      while (running || coalesce) {
-        if (running) await running;
-        else await sleep(coalesceMs);
-      }
-    },
+    kick: () => runner.kick(),
+    idle: () => runner.idle(),
+    /**
+     * Stops settling: a lookup that ignores the abort signal must not hold shutdown hostage,
+     * so after the grace period the pass is abandoned; it settles nothing once it sees the
+     * abort.
+     */
     async stop() {
       abort.abort();
       rechecks.stop();
-      if (retry) clearTimeout(retry);
-      if (coalesce) clearTimeout(coalesce);
-      coalesce = null;
-      // A lookup that ignores the abort signal must not hold shutdown hostage: after the
-      // grace period the loop is abandoned; it settles nothing once it sees the abort.
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, options.stopGraceMs ?? 3000);
         timer.unref();
       });
-      const drained = (async () => {
-        while (running) await running;
-      })();
-      await Promise.race([drained, grace]);
+      await Promise.race([runner.cancel(), grace]);
       clearTimeout(timer);
     },
   };
 }
-
-// UUIDs compare case-insensitively and the service writes them in one case or the other.
-const spellings = (id: string): string[] => [id, id.toLowerCase(), id.toUpperCase()];
-const termsFor = (m: Map<string, CheckoutTerms>, id: string): CheckoutTerms | undefined =>
-  m.get(id) ?? m.get(id.toLowerCase()) ?? m.get(id.toUpperCase());

@@ -2,7 +2,7 @@
 // settings name, and stopped before another starts. Why it could not start is kept for the
 // status, in words that say what to do.
 import type { Checkout, Payment } from '#shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import type { ReachProbes } from '../reach/probes.ts';
 import { startReceiver, type ReceiverOptions, type RunningReceiver } from './receiver.ts';
 

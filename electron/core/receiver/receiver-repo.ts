@@ -3,26 +3,29 @@
 // settlement are written by the writer, writer-sql.ts.)
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import type { Store } from '../store/index.ts';
 import { iso, transaction } from '../store/sql.ts';
 import type { DowntimeCause, ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
 
 /** Request log lines kept per profile. */
 export const REQUEST_LOG_KEEP = 1000;
 
-const repos = new WeakMap<Store, ReceiverRepo>();
+/** The receiver's tables with rows per profile, in the order a removed profile's go. */
+const PROFILE_TABLES = [
+  'webhooks',
+  'receiver_tokens',
+  'inbox',
+  'payments',
+  'request_log',
+  'receiver_runs',
+  'downtime',
+  // Zero by now (the payments delete trigger), but the rows themselves go too.
+  'payment_counts',
+  'payment_slots',
+  'payment_feed_slots',
+  'payment_feed_days',
+] as const;
 
-/** The receiver's state in this store (one set of prepared statements per store). */
-export function receiverRepo(store: Store): ReceiverRepo {
-  let repo = repos.get(store);
-  if (!repo) {
-    repo = openReceiverRepo(store.db);
-    repos.set(store, repo);
-  }
-  return repo;
-}
-
-function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
+export function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
   return {
     token(profileId) {
       const row = db
@@ -143,6 +146,11 @@ function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
         cause: DowntimeCause;
       }[];
       return rows.map((r) => ({ from: iso(r.from_ms), to: iso(r.to_ms), cause: r.cause }));
+    },
+    forget(profileId) {
+      for (const table of PROFILE_TABLES) {
+        db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId);
+      }
     },
   };
 }

@@ -1,18 +1,17 @@
 // The webhook receiver: a loopback HTTP server whose path carries an unguessable token.
 // A valid event is committed to the inbox before the 2xx (group commit); a processor then
 // matches it to its checkout. Runs and heartbeats are recorded so downtime shows as a gap.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { Checkout, Payment } from '#shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { faultMessage, storageFault } from '../store/faults.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { createHandler } from './handler.ts';
-import { sendError } from './replies.ts';
 import { MAX_BODY_BYTES } from './request.ts';
 import { createProcessor } from './processor.ts';
 import type { ReachProbes } from '../reach/probes.ts';
-import { receiverRepo } from './receiver-repo.ts';
+import { listen, receiverServer } from './receiver-server.ts';
+import type { ReceiverRepo } from './types.ts';
 import { openReceiverWriter } from './writer.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
@@ -78,55 +77,93 @@ const DEFAULTS = {
   shutdownGraceMs: 2_000,
 };
 
-export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
-  const now = options.now ?? Date.now;
-  const log = options.log ?? ((m: string) => console.warn(`[receiver] ${m}`));
-  const timeouts = { ...DEFAULTS, ...options.timeouts };
-  // Node requires headersTimeout ≤ requestTimeout.
-  timeouts.headersMs = Math.min(timeouts.headersMs, timeouts.requestMs);
-  const host = options.host ?? '127.0.0.1';
-  const status = (): void => {
+/** A listener's failure is logged, never thrown into the receiver. */
+function guarded<A extends unknown[]>(
+  fn: ((...args: A) => void) | undefined,
+  what: string,
+  log: (message: string) => void,
+): (...args: A) => void {
+  return (...args) => {
     try {
-      options.onStatus?.();
+      fn?.(...args);
     } catch (err) {
-      log(`status listener failed: ${String(err)}`);
+      log(`${what} listener failed: ${String(err)}`);
     }
   };
+}
 
-  const emitPayment = (p: Payment): void => {
-    try {
-      options.onPayment(p);
-    } catch (err) {
-      log(`payment listener failed: ${String(err)}`);
-    }
-  };
-  const state = receiverRepo(options.store);
-  const writer = openReceiverWriter(options.store, {
-    onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
-  });
-  // Set by a failed commit, cleared by the next one that succeeds: the status strip shows it.
+/**
+ * Why events are not being stored right now: set by a failed commit, cleared by the next one
+ * that succeeds; the status strip shows it.
+ */
+function storageFaultWatch(dbPath: string, log: (m: string) => void, status: () => void) {
   let fault: string | null = null;
-  const commits = createGroupCommit({
-    writer,
-    profileId: options.profileId,
-    now,
-    onCommitted: () => {
+  return {
+    current: () => fault,
+    committed(): void {
       if (fault !== null) log('events are being stored again');
       fault = null;
       status();
     },
-    onLogError: (err) => log(`request log write failed: ${String(err)}`),
-    onCommitFailed: (err) => {
+    failed(err: unknown): void {
       const kind = storageFault(err);
       const next =
         kind === null
           ? `Payments are not being saved: the console's database refused the write. The service retries them.`
-          : faultMessage(kind, options.store.path);
+          : faultMessage(kind, dbPath);
       log(`commit failed: ${errorMessage(err)}`);
       if (next === fault) return;
       fault = next;
       status();
     },
+  };
+}
+
+/** Records this run's heartbeat every `ms`, bounding the gap a crash can leave unrecorded. */
+function startHeartbeat(
+  state: ReceiverRepo,
+  runId: number,
+  ms: number,
+  now: () => number,
+  log: (m: string) => void,
+): NodeJS.Timeout {
+  const heartbeat = setInterval(() => {
+    try {
+      state.heartbeat(runId, now());
+    } catch (err) {
+      log(`heartbeat failed: ${String(err)}`);
+    }
+  }, ms);
+  heartbeat.unref();
+  return heartbeat;
+}
+
+/**
+ * The pipeline behind the server: group commit on the writer (its thread), settlement right
+ * after each batch's acknowledgements, the processor for what the writer could not settle.
+ */
+function openPipeline(
+  options: ReceiverOptions,
+  o: {
+    now: () => number;
+    log: (m: string) => void;
+    status: () => void;
+    emitPayment: (p: Payment) => void;
+    stopGraceMs: number;
+  },
+) {
+  const { now, log, status } = o;
+  const writer = openReceiverWriter(options.store, {
+    onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
+  });
+  const faults = storageFaultWatch(options.store.path, log, status);
+  const commits = createGroupCommit({
+    writer,
+    profileId: options.profileId,
+    now,
+    onCommitted: faults.committed,
+    onLogError: (err) => log(`request log write failed: ${String(err)}`),
+    onCommitFailed: faults.failed,
   });
   const processor = createProcessor({
     store: options.store,
@@ -139,97 +176,53 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     // Settlement yields to the acknowledgement path.
     ackBusy: () => commits.busy(),
     ...options.settlement,
-    stopGraceMs: timeouts.shutdownGraceMs,
+    stopGraceMs: o.stopGraceMs,
   });
-  // Each committed batch is settled right after its acknowledgements went out.
   writer.onSettled(({ payments, unsettled }) => {
-    payments.forEach(emitPayment);
+    payments.forEach(o.emitPayment);
     if (payments.length > 0) status();
     if (unsettled > 0) processor.kick();
   });
-  const handle = createHandler({
-    token: state.token(options.profileId),
-    commits,
-    getSecrets: options.getSecrets,
+  return { writer, faults, commits, processor };
+}
+
+export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((m: string) => console.warn(`[receiver] ${m}`));
+  const timeouts = { ...DEFAULTS, ...options.timeouts };
+  // Node requires headersTimeout ≤ requestTimeout.
+  timeouts.headersMs = Math.min(timeouts.headersMs, timeouts.requestMs);
+  const host = options.host ?? '127.0.0.1';
+  const status = guarded(options.onStatus, 'status', log);
+  const emitPayment = guarded(options.onPayment, 'payment', log);
+  const state = options.store.receiver;
+
+  const { writer, faults, commits, processor } = openPipeline(options, {
     now,
-    maxBodyBytes: MAX_BODY_BYTES,
     log,
-    reach: options.reach,
+    status,
+    emitPayment,
+    stopGraceMs: timeouts.shutdownGraceMs,
   });
 
-  // The socket's latest response, for clientError. A symbol-keyed property rather than a
-  // WeakMap: it is set on every request, and a plain property store is the cheaper of the two.
-  const RESPONSE = Symbol('response');
-  type TrackedSocket = Socket & { [RESPONSE]?: ServerResponse };
-  const server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      keepAliveTimeout: timeouts.keepAliveMs,
-      // How often Node checks the two timeouts above; must be well under them.
-      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
-      maxHeaderSize: 16 * 1024,
-    },
-    (req: IncomingMessage, res: ServerResponse) => {
-      (req.socket as TrackedSocket)[RESPONSE] = res;
-      handle(req, res).catch((err: unknown) => {
-        log(`request failed: ${errorMessage(err)}`);
-        sendError(res, 500, {
-          code: 'internal',
-          message: 'The event could not be stored; retry later.',
-        });
-      });
-    },
-  );
-  server.timeout = timeouts.idleMs;
-  server.maxConnections = 1024;
-  server.on('timeout', (socket: Socket) => socket.destroy());
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    // Malformed requests and timeouts (slow-loris): answer if we still can, then close.
-    const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-    const statusCode = timedOut ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    commits.log({
-      method: '?',
-      path: '?',
-      status: statusCode,
-      reason: timedOut ? 'The request did not arrive in time.' : 'Malformed HTTP request.',
-      at_ms: now(),
-    });
-    const res = (socket as TrackedSocket)[RESPONSE];
-    if (res && !res.headersSent) {
-      sendError(res, statusCode, {
-        code: timedOut ? 'timeout' : 'bad_request',
-        message: timedOut ? 'The request did not arrive in time.' : 'Malformed HTTP request.',
-      });
-    } else if (!res && socket.writable && err.code !== 'ECONNRESET') {
-      const body = JSON.stringify({
-        error: {
-          code: timedOut ? 'timeout' : 'bad_request',
-          message: timedOut ? 'The request did not arrive in time.' : 'Malformed HTTP request.',
-        },
-      });
-      socket.write(
-        `HTTP/1.1 ${statusCode} ${timedOut ? 'Request Timeout' : 'Bad Request'}\r\n` +
-          `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-          `connection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.destroy();
+  const server = receiverServer({
+    timeouts,
+    handle: createHandler({
+      token: state.token(options.profileId),
+      commits,
+      getSecrets: options.getSecrets,
+      now,
+      maxBodyBytes: MAX_BODY_BYTES,
+      log,
+      reach: options.reach,
+    }),
+    commits,
+    now,
+    log,
+    onError: status,
   });
-  server.on('error', (err) => {
-    log(`server error: ${err.message}`);
-    status();
-  });
-
   try {
-    await new Promise<void>((resolve, reject) => {
-      const onError = (err: Error): void => reject(err);
-      server.once('error', onError);
-      server.listen(options.port ?? 0, host, () => {
-        server.off('error', onError);
-        resolve();
-      });
-    });
+    await listen(server, options.port ?? 0, host);
   } catch (err) {
     await writer.close();
     throw err;
@@ -237,17 +230,27 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
 
   const port = (server.address() as AddressInfo).port;
   const runId = state.startRun(options.profileId, now());
-  const heartbeat = setInterval(() => {
-    try {
-      state.heartbeat(runId, now());
-    } catch (err) {
-      log(`heartbeat failed: ${String(err)}`);
-    }
-  }, timeouts.heartbeatMs);
-  heartbeat.unref();
+  const heartbeat = startHeartbeat(state, runId, timeouts.heartbeatMs, now, log);
   // Anything committed but not processed before a crash is handled now.
   processor.kick();
   status();
+
+  /** In-flight requests get a moment to finish, then everything committed is settled. */
+  const shutDown = async (): Promise<void> => {
+    clearInterval(heartbeat);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), timeouts.shutdownGraceMs);
+    cut.unref();
+    await closed;
+    clearTimeout(cut);
+    await commits.flush();
+    await writer.settled();
+    await processor.stop();
+    await writer.close();
+    state.stopRun(runId, now());
+    status();
+  };
 
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | null = null;
@@ -255,29 +258,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     url: `http://${urlHost}:${port}/webhooks/${state.token(options.profileId)}`,
     host,
     port,
-    fault: () => fault,
+    fault: faults.current,
     idle: async () => {
       await commits.flush();
       await writer.settled();
       await processor.idle();
     },
     close() {
-      closing ??= (async () => {
-        clearInterval(heartbeat);
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        // In-flight requests get a moment to finish; then connections are cut.
-        const cut = setTimeout(() => server.closeAllConnections(), timeouts.shutdownGraceMs);
-        cut.unref();
-        await closed;
-        clearTimeout(cut);
-        await commits.flush();
-        await writer.settled();
-        await processor.stop();
-        await writer.close();
-        state.stopRun(runId, now());
-        status();
-      })();
+      closing ??= shutDown();
       return closing;
     },
   };

@@ -6,10 +6,9 @@ import type { Payment, ReceiverStatus, WebhookStatus } from '#shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
 import type { ReachProbes } from '../reach/probes.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { findCheckout } from './lookup.ts';
 import { ReceiverHost, type StartReceiver } from './receiver-host.ts';
-import { receiverRepo } from './receiver-repo.ts';
 import type { RunningReceiver } from './receiver.ts';
 import { WebhookRegistrar } from './webhook-registrar.ts';
 
@@ -132,13 +131,13 @@ export class Receiving {
 
   /** Records time the profile could not receive (a sleep, a tunnel down) as downtime. */
   recordGap(profileId: string, fromMs: number, toMs: number): void {
-    receiverRepo(this.#store).recordGap(profileId, fromMs, toMs);
+    this.#store.receiver.recordGap(profileId, fromMs, toMs);
   }
 
   /** The receiving part of the status (the active profile adds the sandbox and the reach). */
   status(profileId: string): Omit<ReceiverStatus, 'reach'> {
     const running = this.#receiver.running;
-    const state = receiverRepo(this.#store);
+    const state = this.#store.receiver;
     return {
       listening: running !== null,
       address: running ? `${running.host}:${running.port}` : null,

@@ -4,24 +4,11 @@
 // Rare work on the main connection; the counters follow the status change through
 // migration 2's update trigger.
 import type { DatabaseSync } from 'node:sqlite';
-import type { Store } from '../store/index.ts';
-import { PAYMENT_COLS, toPayment, type PaymentRow } from '../store/payments.ts';
+import { PAYMENT_COLS, toPayment } from './payment-rows.ts';
 import { transaction } from '../store/sql.ts';
-import type { RecheckDue, RecheckResult, RechecksRepo } from './types.ts';
+import type { PaymentRow, RecheckDue, RecheckResult, RechecksRepo } from './types.ts';
 
-const repos = new WeakMap<Store, RechecksRepo>();
-
-/** The recheck queue in this store (one set of prepared statements per store). */
-export function rechecksRepo(store: Store): RechecksRepo {
-  let repo = repos.get(store);
-  if (!repo) {
-    repo = openRechecksRepo(store.db);
-    repos.set(store, repo);
-  }
-  return repo;
-}
-
-function openRechecksRepo(db: DatabaseSync): RechecksRepo {
+export function openRechecksRepo(db: DatabaseSync): RechecksRepo {
   const dueStmt = db.prepare(`
     SELECT id AS inbox_id, checkout_id, amount, currency, processed_ms FROM inbox
     WHERE profile_id = ? AND recheck_ms IS NOT NULL AND recheck_ms <= ?

@@ -3,9 +3,8 @@
 // becomes verified once the service answers. The delay doubles with the payment's age, from
 // firstMs up to an hour, and after a week the answer stays as it is.
 import type { Payment } from '#shared/domain.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import { judge, type CheckoutLookup } from './matching.ts';
-import { rechecksRepo } from './rechecks-repo.ts';
 import type { RecheckResult } from './types.ts';
 
 export interface RecheckOptions {
@@ -28,7 +27,7 @@ const PASS = 100;
 
 export function createRechecks(options: RecheckOptions) {
   const firstMs = options.firstMs ?? 30_000;
-  const repo = rechecksRepo(options.store);
+  const repo = options.store.rechecks;
   let timer: NodeJS.Timeout | null = null;
 
   /** When a first failed lookup should be retried. */

@@ -5,8 +5,7 @@ import type { WebhookStatus } from '#shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
 import { EngineError } from '#shared/errors.ts';
 import type { ProfileKeys } from '../profiles/profile-keys.ts';
-import type { Store } from '../store/index.ts';
-import { receiverRepo } from './receiver-repo.ts';
+import type { Store } from '../database.ts';
 
 /** Where the service should deliver: the local receiver URL or the tunnel's equivalent. */
 export function webhookTarget(receiverUrl: string, publicUrl: string | null): string {
@@ -75,7 +74,7 @@ export function webhookStatus(
   target: string | null,
 ): WebhookStatus {
   const rec = store.webhooks.get(profileId);
-  const token = receiverRepo(store).token(profileId);
+  const token = store.receiver.token(profileId);
   const registered =
     rec !== null &&
     rec.url !== null &&

@@ -1,7 +1,14 @@
-// The receiver's durable records: inbox events, the request log, settlement verdicts,
-// rechecks, runs and downtime. Their tables are created by the store's migrations; their SQL
-// is in this folder (receiver-repo.ts, rechecks-repo.ts, writer-sql.ts).
-import type { Payment, PaymentStatus } from '#shared/domain.ts';
+// The receiver's durable records: inbox events, payments and their counters, the request
+// log, settlement verdicts, rechecks, runs and downtime, the webhook registration record.
+// Their tables are created by the store's migrations; all their SQL is in this folder
+// (the *-repo.ts files, writer-sql.ts, payment-counters.ts).
+import type {
+  Payment,
+  PaymentPage,
+  PaymentStatus,
+  Totals,
+  WebhookEventRef,
+} from '#shared/domain.ts';
 
 /** A validated webhook event about to be made durable. */
 export interface InboxEventInput {
@@ -110,6 +117,8 @@ export interface ReceiverRepo {
   recordGap(profileId: string, fromMs: number, toMs: number): void;
   /** Newest first; only gaps lasting at least `minMs` (default 0: all). */
   downtime(profileId: string, limit: number, minMs?: number): DowntimeWindow[];
+  /** Removes every row of the profile in the receiver's tables (the profile is removed). */
+  forget(profileId: string): void;
 }
 
 /** A payment row as written (the shape toPayment in payments.ts reads). */
@@ -124,4 +133,63 @@ export interface WrittenPayment {
   product_name: string | null;
   signed: number;
   received_ms: number;
+}
+
+/** A payments row as read (payment-rows.ts turns it into a Payment). */
+export interface PaymentRow {
+  id: string;
+  checkout_id: string;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  reason: string | null;
+  product_name: string | null;
+  signed: number;
+  received_ms: number;
+}
+
+export interface WebhookRecord {
+  url: string | null;
+  registered_at: string | null;
+  /** True when the service returned a secret (the secret itself is in the keychain). */
+  signed: boolean;
+  last_error: string | null;
+}
+
+export interface WebhooksRepo {
+  get(profileId: string): WebhookRecord | null;
+  setRegistered(
+    profileId: string,
+    rec: { url: string; registered_at: string; signed: boolean },
+  ): void;
+  setError(profileId: string, error: string | null): void;
+  clear(profileId: string): void;
+}
+
+export interface PaymentCounts {
+  total: number;
+  verified: number;
+  mismatch: number;
+  unknown_checkout: number;
+}
+
+/** What arrived for one checkout (the detail view). */
+export interface CheckoutActivity {
+  payments: Payment[];
+  webhook_events: WebhookEventRef[];
+}
+
+export interface PaymentsRepo {
+  /** One checkout's payments and the webhook events behind them, newest first. */
+  activity(profileId: string, checkoutId: string): CheckoutActivity;
+  /** Newest first by received time. */
+  page(profileId: string, query: { limit: number; offset: number }): PaymentPage;
+  get(profileId: string, paymentId: string): Payment | null;
+  /** Verified payments received during the local calendar day containing `nowMs`. */
+  todayTotals(profileId: string, nowMs?: number): Totals;
+  counts(profileId: string): PaymentCounts;
+  /** The checkout ids that have a verified payment, among `ids`. */
+  paidCheckoutIds(profileId: string, ids: readonly string[]): Set<string>;
+  /** Whether any profile has a payment stored (Welcome: the console was used). */
+  anyStored(): boolean;
 }

@@ -5,7 +5,7 @@ import type { WebhookStatus } from '#shared/domain.ts';
 import type { ApiClient } from '../api/index.ts';
 import { EngineError } from '#shared/errors.ts';
 import type { ProfileKeys } from '../profiles/index.ts';
-import type { Store } from '../store/index.ts';
+import type { Store } from '../database.ts';
 import {
   needsRegistration,
   registerWebhook,

@@ -4,11 +4,19 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Payment } from '#shared/domain.ts';
 import { judge } from './matching.ts';
-import { toPayment } from '../store/payments.ts';
+import {
+  settleSql,
+  timeOrderedIds,
+  type PaymentSource,
+  type PaymentVerdict,
+  type SettleSql,
+} from './settle-sql.ts';
+import { toPayment } from './payment-rows.ts';
 import { connectionPragma, type ConnectionPragma } from '../store/pragmas.ts';
 import { transaction } from '../store/sql.ts';
-import type { CheckoutTerms } from '../store/types.ts';
-import { paidCheckoutsQueue } from '../store/checkout-text-refresh.ts';
+import { checkoutTermsJoin, checkoutTermsOf } from '../mirror/checkout-terms.ts';
+import { paidCheckoutsQueue } from '../mirror/paid-queue.ts';
+import type { CheckoutTerms } from '../mirror/types.ts';
 import { paymentCounters } from './payment-counters.ts';
 import type {
   InboxEvent,
@@ -86,17 +94,14 @@ export interface WriterSql {
   pragma(name: ConnectionPragma, value?: number): number;
 }
 
-export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: number): WriterSql {
-  // Lazy commits (synchronous=NORMAL, see sql.ts) are for writes nobody was promised.
-  const tx = <T>(fn: () => T, lazy: boolean): T => transaction(db, fn, { lazy });
-  const insertInbox = db.prepare(`
-    INSERT INTO inbox (profile_id, dedupe_key, webhook_id, checkout_id, amount, currency,
-      signed, received_ms, body)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT(profile_id, dedupe_key) DO NOTHING`);
-  const selectTerms = db.prepare(
-    'SELECT id, product_name, amount, currency FROM checkouts WHERE profile_id = ? AND id = ?',
-  );
+type Tx = <T>(fn: () => T, lazy: boolean) => T;
+
+/**
+ * The request log's writes. Pruning walks keepLog index entries, so it runs once per ~50
+ * lines written rather than per batch; the log may briefly hold up to 50 lines more than
+ * keepLog.
+ */
+function requestLogSql(db: DatabaseSync, keepLog: number) {
   const insertLog = db.prepare(
     'INSERT INTO request_log (profile_id, method, path, status, reason, at_ms) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -104,116 +109,8 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
   const pruneLog = db.prepare(`
     DELETE FROM request_log WHERE profile_id = ? AND id < (
       SELECT id FROM request_log WHERE profile_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`);
-  const markProcessed = db.prepare(
-    `UPDATE inbox SET processed_ms = ?, outcome = ?, recheck_ms = ?
-     WHERE profile_id = ? AND id = ? AND processed_ms IS NULL`,
-  );
-  const setOutcome = db.prepare('UPDATE inbox SET outcome = ? WHERE profile_id = ? AND id = ?');
-  // RETURNING hands back the row as written (nothing when OR IGNORE skipped it), so a
-  // settle costs one statement per payment rather than an insert and a read.
-  const insertPayment = db.prepare(`
-    INSERT OR IGNORE INTO payments (id, profile_id, inbox_id, checkout_id, amount, amount_minor,
-      currency, status, reason, product_name, signed, received_ms, processed_ms, counted)
-    SELECT ?, profile_id, id, COALESCE(?, checkout_id), amount, ?, currency, ?, ?, ?, signed,
-      received_ms, ?, 1
-    FROM inbox WHERE profile_id = ? AND id = ?
-    RETURNING id, checkout_id, amount, amount_minor, currency, status, reason, product_name,
-      signed, received_ms`);
-
-  // The settlement's reads, joined so that matching needs no further query when the event
-  // spells the checkout id as stored (the usual case); the processor retries the others.
-  const selectPending = db.prepare(`
-    SELECT i.id, i.dedupe_key, i.webhook_id, i.checkout_id, i.amount, i.currency, i.signed,
-      i.received_ms, c.id AS c_id, c.product_name AS c_product_name, c.amount AS c_amount,
-      c.currency AS c_currency
-    FROM inbox i LEFT JOIN checkouts c ON c.profile_id = i.profile_id AND c.id = i.checkout_id
-    WHERE i.profile_id = ? AND i.processed_ms IS NULL ORDER BY i.id LIMIT ?`);
-
-  // Settling an event whose inbox columns are at hand (pending() just returned it, or it is
-  // being inserted) writes plain values; only other events re-read their inbox row (INSERT …
-  // SELECT … RETURNING, which costs more; see docs/benchmarks.md). Inbox columns never
-  // change once written.
-  const insertPaymentValues = db.prepare(`
-    INSERT OR IGNORE INTO payments (id, profile_id, inbox_id, checkout_id, amount, amount_minor,
-      currency, status, reason, product_name, signed, received_ms, processed_ms, counted)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`);
-  let lastPending = new Map<number, { profileId: string; row: PendingRow }>();
-
-  // Payment ids are UUIDv7-shaped (48-bit millisecond time, then random bits): a random
-  // v4 key lands on a random page of the primary-key index, so with 100,000+ payments
-  // every insert dirties another page; time-ordered keys append to the last one.
-  const timeOrderedId = (ms: number): string => {
-    const r = randomUUID();
-    const t = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0').slice(-12);
-    return `${t.slice(0, 8)}-${t.slice(8)}-7${r.slice(15, 18)}-${r.slice(19)}`;
-  };
-
-  type PaymentVerdict = Extract<Settlement, { kind: 'payment' }>;
-  /** The inbox columns a payment copies. */
-  type PaymentSource = Pick<InboxEvent, 'checkout_id' | 'amount' | 'currency' | 'received_ms'> & {
-    signed: number;
-  };
-  /** Inserts the payment for a verdict from the event's own columns; undefined if refused. */
-  const writePayment = (
-    profileId: string,
-    src: PaymentSource,
-    v: PaymentVerdict,
-    nowMs: number,
-  ): WrittenPayment | undefined => {
-    const { amount, currency, signed, received_ms } = src;
-    const { amount_minor, status, reason, product_name } = v;
-    const id = timeOrderedId(nowMs);
-    const checkout_id = v.checkout_id ?? src.checkout_id;
-    const inserted = insertPaymentValues.run(
-      id,
-      profileId,
-      v.inbox_id,
-      checkout_id,
-      amount,
-      amount_minor,
-      currency,
-      status,
-      reason,
-      product_name,
-      signed,
-      received_ms,
-      nowMs,
-    );
-    if (inserted.changes !== 1) return undefined;
-    return {
-      id,
-      checkout_id,
-      amount,
-      amount_minor,
-      currency,
-      status,
-      reason,
-      product_name,
-      signed,
-      received_ms,
-    };
-  };
-  // The partial unique index refused a second verified payment for the checkout.
-  const refused = (profileId: string, inboxId: number): void => {
-    setOutcome.run('duplicate: checkout already paid', profileId, inboxId);
-  };
-
-  const counters = paymentCounters(db);
-  const queuePaid = paidCheckoutsQueue(db);
-  // What a batch's payments change beside their rows: the counters, and the search index's
-  // status of the checkouts now paid (queued, see store/checkout-text-refresh.ts).
-  const addCounters = (profileId: string, rows: readonly WrittenPayment[]): void => {
-    counters(profileId, rows);
-    queuePaid(
-      profileId,
-      rows.filter((r) => r.status === 'verified').map((r) => r.checkout_id),
-    );
-  };
-
-  // Pruning walks keepLog index entries, so it runs once per ~50 lines written rather than
-  // per batch; the log may briefly hold up to 50 lines more than keepLog.
   let sincePrune = Infinity;
-  const writeLogs = (profileId: string, logs: readonly RequestLogInput[]): void => {
+  return (profileId: string, logs: readonly RequestLogInput[]): void => {
     for (const l of logs) insertLog.run(profileId, l.method, l.path, l.status, l.reason, l.at_ms);
     sincePrune += logs.length;
     if (sincePrune >= 50) {
@@ -221,9 +118,20 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
       sincePrune = 0;
     }
   };
+}
 
-  /** Inserts the events and the log lines; runs inside the caller's transaction. */
-  const insertEvents = (
+/**
+ * Inserts a batch's events and log lines (inside the caller's transaction). A duplicate
+ * dedupe key changes nothing but adds a log line: an accepted event's log line is its inbox
+ * row, and a duplicate has no new row.
+ */
+function inboxSql(db: DatabaseSync, writeLogs: ReturnType<typeof requestLogSql>) {
+  const insertInbox = db.prepare(`
+    INSERT INTO inbox (profile_id, dedupe_key, webhook_id, checkout_id, amount, currency,
+      signed, received_ms, body)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT(profile_id, dedupe_key) DO NOTHING`);
+  return (
     profileId: string,
     events: readonly InboxEventInput[],
     logs: readonly RequestLogInput[],
@@ -246,7 +154,6 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
       const isNew = inserted.changes === 1;
       fresh.push(isNew);
       ids.push(isNew ? Number(inserted.lastInsertRowid) : 0);
-      // An accepted event's log line is its inbox row; a duplicate has no new row.
       if (!isNew) {
         duplicates.push({
           method: 'POST',
@@ -260,85 +167,26 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
     writeLogs(profileId, duplicates.length === 0 ? logs : [...logs, ...duplicates]);
     return { fresh, ids };
   };
+}
 
-  /** Marks the event processed and writes its payment, unless it already was (a reprocess). */
-  const apply = (
-    profileId: string,
-    v: PaymentVerdict,
-    src: PaymentSource | undefined,
-    nowMs: number,
-    created: WrittenPayment[],
-  ): void => {
-    // Already settled (a reprocess after a crash): never insert or emit twice.
-    const recheck = v.recheck_ms ?? null;
-    if (markProcessed.run(nowMs, v.status, recheck, profileId, v.inbox_id).changes === 0) return;
-    let row: WrittenPayment | undefined;
-    if (src !== undefined) row = writePayment(profileId, src, v, nowMs);
-    else {
-      const got = insertPayment.get(
-        timeOrderedId(nowMs),
-        v.checkout_id ?? null,
-        v.amount_minor,
-        v.status,
-        v.reason,
-        v.product_name,
-        nowMs,
-        profileId,
-        v.inbox_id,
-      ) as unknown as WrittenPayment | undefined;
-      row = got === undefined ? undefined : { ...got };
-    }
-    if (row === undefined) refused(profileId, v.inbox_id);
-    else created.push(row);
-  };
-
+/**
+ * The oldest unsettled events, joined to the terms of their checkout so that matching needs
+ * no further query when the event spells the checkout id as stored (the usual case; the
+ * processor retries the others). The last answer's rows are kept: settling them copies
+ * their columns instead of reading the inbox again.
+ */
+function pendingSql(db: DatabaseSync) {
+  const terms = checkoutTermsJoin('i.profile_id', 'i.checkout_id');
+  const selectPending = db.prepare(`
+    SELECT i.id, i.dedupe_key, i.webhook_id, i.checkout_id, i.amount, i.currency, i.signed,
+      i.received_ms, ${terms.columns}
+    FROM inbox i ${terms.join}
+    WHERE i.profile_id = ? AND i.processed_ms IS NULL ORDER BY i.id LIMIT ?`);
+  let last = new Map<number, { profileId: string; row: PendingRow }>();
   return {
-    // The one durable commit of the hot path: synchronous=FULL, acknowledged afterwards.
-    commitEvents: (profileId, events, logs) =>
-      tx(() => insertEvents(profileId, events, logs), events.length === 0),
-    settleNew(profileId, events, ids, nowMs) {
-      return tx(() => {
-        const payments: WrittenPayment[] = [];
-        let unsettled = 0;
-        events.forEach((e, i) => {
-          const inboxId = ids[i] ?? 0;
-          if (inboxId === 0) return;
-          const terms = selectTerms.get(profileId, e.checkout_id) as CheckoutTerms | undefined;
-          if (terms === undefined) {
-            unsettled += 1;
-            return;
-          }
-          const v = judge(
-            { id: inboxId, checkout_id: e.checkout_id, amount: e.amount, currency: e.currency },
-            { found: true, checkout: terms },
-          ) as PaymentVerdict;
-          apply(profileId, v, { ...e, signed: e.signed ? 1 : 0 }, nowMs, payments);
-        });
-        addCounters(profileId, payments);
-        return { payments, unsettled };
-      }, true);
-    },
-    log(profileId, entries) {
-      if (entries.length > 0) tx(() => writeLogs(profileId, entries), true);
-    },
-    settle(profileId, verdicts, nowMs) {
-      return tx(() => {
-        const created: WrittenPayment[] = [];
-        for (const v of verdicts) {
-          if (v.kind === 'skip') {
-            markProcessed.run(nowMs, `skipped: ${v.reason}`, null, profileId, v.inbox_id);
-            continue;
-          }
-          const src = lastPending.get(v.inbox_id);
-          apply(profileId, v, src?.profileId === profileId ? src.row : undefined, nowMs, created);
-        }
-        addCounters(profileId, created);
-        return created;
-      }, true);
-    },
-    pending(profileId, limit) {
+    read(profileId: string, limit: number): PendingEvent[] {
       const rows = selectPending.all(profileId, limit) as unknown as PendingRow[];
-      lastPending = new Map(rows.map((row) => [row.id, { profileId, row }]));
+      last = new Map(rows.map((row) => [row.id, { profileId, row }]));
       return rows.map(({ c_id, c_product_name, c_amount, c_currency, ...event }) => ({
         event: { ...event, signed: event.signed === 1 },
         terms:
@@ -347,6 +195,97 @@ export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: n
             : { id: c_id, product_name: c_product_name, amount: c_amount, currency: c_currency },
       }));
     },
+    /** The columns of an event the last read returned (for this profile), if it did. */
+    source(profileId: string, inboxId: number): PaymentSource | undefined {
+      const hit = last.get(inboxId);
+      return hit?.profileId === profileId ? hit.row : undefined;
+    },
+  };
+}
+
+/**
+ * What a batch's payments change beside their rows, once per batch: the payment counters
+ * (payment-counters.ts), and the search index's status of the checkouts now paid (queued
+ * for the mirror, mirror/paid-queue.ts).
+ */
+function batchEffectsSql(db: DatabaseSync) {
+  const counters = paymentCounters(db);
+  const queuePaid = paidCheckoutsQueue(db);
+  return (profileId: string, rows: readonly WrittenPayment[]): void => {
+    counters(profileId, rows);
+    queuePaid(
+      profileId,
+      rows.filter((r) => r.status === 'verified').map((r) => r.checkout_id),
+    );
+  };
+}
+
+/**
+ * Settles events commitEvents just stored: each whose checkout is stored under the id as
+ * written is judged and paid from its own columns; the others are counted as unsettled.
+ */
+function settleNewSql(db: DatabaseSync, settle: SettleSql) {
+  const termsOf = checkoutTermsOf(db);
+  return (
+    profileId: string,
+    events: readonly InboxEventInput[],
+    ids: readonly number[],
+    nowMs: number,
+  ): SettleOutcome => {
+    const payments: WrittenPayment[] = [];
+    let unsettled = 0;
+    events.forEach((e, i) => {
+      const inboxId = ids[i] ?? 0;
+      if (inboxId === 0) return;
+      const found = termsOf(profileId, e.checkout_id);
+      if (found === undefined) {
+        unsettled += 1;
+        return;
+      }
+      const v = judge(
+        { id: inboxId, checkout_id: e.checkout_id, amount: e.amount, currency: e.currency },
+        { found: true, checkout: found },
+      ) as PaymentVerdict;
+      settle.apply(profileId, v, { ...e, signed: e.signed ? 1 : 0 }, nowMs, payments);
+    });
+    return { payments, unsettled };
+  };
+}
+
+export function writerSql(db: DatabaseSync, randomUUID: () => string, keepLog: number): WriterSql {
+  // Lazy commits (synchronous=NORMAL, see sql.ts) are for writes nobody was promised.
+  const tx: Tx = (fn, lazy) => transaction(db, fn, { lazy });
+  const writeLogs = requestLogSql(db, keepLog);
+  const insertEvents = inboxSql(db, writeLogs);
+  const pending = pendingSql(db);
+  const settle = settleSql(db, timeOrderedIds(randomUUID));
+  const settleNew = settleNewSql(db, settle);
+  const addEffects = batchEffectsSql(db);
+
+  return {
+    // The one durable commit of the hot path: synchronous=FULL, acknowledged afterwards.
+    commitEvents: (profileId, events, logs) =>
+      tx(() => insertEvents(profileId, events, logs), events.length === 0),
+    settleNew: (profileId, events, ids, nowMs) =>
+      tx(() => {
+        const out = settleNew(profileId, events, ids, nowMs);
+        addEffects(profileId, out.payments);
+        return out;
+      }, true),
+    log(profileId, entries) {
+      if (entries.length > 0) tx(() => writeLogs(profileId, entries), true);
+    },
+    settle: (profileId, verdicts, nowMs) =>
+      tx(() => {
+        const created: WrittenPayment[] = [];
+        for (const v of verdicts) {
+          if (v.kind === 'skip') settle.skip(profileId, v.inbox_id, v.reason, nowMs);
+          else settle.apply(profileId, v, pending.source(profileId, v.inbox_id), nowMs, created);
+        }
+        addEffects(profileId, created);
+        return created;
+      }, true),
+    pending: (profileId, limit) => pending.read(profileId, limit),
     pragma: (name, value) => connectionPragma(db, name, value),
   };
 }

@@ -5,17 +5,15 @@
 // acknowledgements never wait for settlement while the event loop sends them. The thread
 // (writer-thread.ts) runs writer-sql.ts, the same code the in-thread fallback runs.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Payment } from '#shared/domain.ts';
-import type { ConnectionPragma, Store } from '../store/index.ts';
-import { toPayment } from '../store/payments.ts';
+import type { ConnectionPragma } from '../store/index.ts';
+import type { Store } from '../database.ts';
+import { toPayment } from './payment-rows.ts';
 import { REQUEST_LOG_KEEP } from './receiver-repo.ts';
 import type { InboxEventInput, RequestLogInput, Settlement, WrittenPayment } from './types.ts';
+import { startWriterLink, type WriterLink, type WriterOp } from './writer-link.ts';
 import type { CommittedEvents, PendingEvent, Settled, WriterSql } from './writer-sql.ts';
 import { settledOf, writerSql } from './writer-sql.ts';
-import { errorMessage } from '#shared/error-message.ts';
 
 export type { Settled } from './writer-sql.ts';
 
@@ -53,49 +51,11 @@ export interface ReceiverWriter {
 }
 
 /**
- * The thread's module: the source file when run from the repository; in the Electron bundle
- * electron.vite.config.ts emits it as `receiver-writer-thread.js` beside the other chunks.
+ * Who waits for settlements: the onSettled listeners, and settled() callers until every
+ * committed batch has been reported.
  */
-function threadModule(): URL {
-  const source = new URL('./writer-thread.ts', import.meta.url);
-  return existsSync(fileURLToPath(source))
-    ? source
-    : new URL('./receiver-writer-thread.js', import.meta.url);
-}
-
-// Arguments and results cross the thread boundary as JSON text: for a batch of a thousand
-// small objects, JSON.stringify/parse cost a fraction of the structured clone of the same
-// objects, and that cost is paid on the event loop the acknowledgements share.
-interface Reply {
-  seq: number;
-  ok: boolean;
-  /** JSON text of the result (absent for void operations). */
-  result?: string;
-  message?: string;
-  /** Set on the message that follows a commit's answer: its settlement (Settled). */
-  settled?: true;
-}
-
-/**
- * Opens a writer on the store's file; it closes with the store. The in-thread writer (on the
- * store's own connection) serves ':memory:' databases and whenever the worker cannot start
- * or dies.
- */
-export function openReceiverWriter(store: Store, options: WriterOptions = {}): ReceiverWriter {
-  const dbPath = store.path;
-  const keepLog = REQUEST_LOG_KEEP;
-  const local = writerSql(store.db, randomUUID, keepLog);
+function settleReports() {
   const listeners = new Set<(settled: Settled) => void>();
-  // Limited and closed with the store (the store does not know the receiver).
-  const detach = store.attach({
-    pragma: (name, value) => pragma(name, value),
-    close: () => close(),
-  });
-  let worker: Worker | null = null;
-  let seq = 0;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  let closed = false;
-  // Committed batches whose settlement has not been reported yet, and who waits for none.
   let settling = 0;
   let waiters: (() => void)[] = [];
   const report = (settled: Settled | null): void => {
@@ -112,121 +72,117 @@ export function openReceiverWriter(store: Store, options: WriterOptions = {}): R
       }
     }
   };
-  const onFallback = options.onFallback ?? (() => {});
-
-  const fallback = (reason: string): void => {
-    if (!worker) return;
-    worker.removeAllListeners();
-    void worker.terminate();
-    worker = null;
-    onFallback(reason);
-    // Writes in flight may or may not have committed; failing them lets senders retry,
-    // and the inbox's dedupe key makes the retry harmless.
-    for (const p of pending.values()) p.reject(new Error(`storage worker stopped: ${reason}`));
-    pending.clear();
-    while (settling > 0) report(null);
-  };
-
-  if (dbPath !== ':memory:') {
-    try {
-      worker = new Worker(threadModule(), { workerData: { path: dbPath, keepLog } });
-      worker.unref();
-      worker.on('message', (m: Reply) => {
-        if (m.settled) {
-          // The thread sends Payment objects ready to emit (see writer-thread.ts).
-          report(m.ok && m.result !== undefined ? (JSON.parse(m.result) as Settled) : null);
-          if (pending.size === 0 && settling === 0) worker?.unref();
-          return;
-        }
-        const p = pending.get(m.seq);
-        if (!p) return;
-        pending.delete(m.seq);
-        // Idle, the worker must not keep the process alive; busy, it must (see call()).
-        if (pending.size === 0 && settling === 0) worker?.unref();
-        if (m.ok) p.resolve(typeof m.result === 'string' ? JSON.parse(m.result) : undefined);
-        else p.reject(new Error(m.message ?? 'storage error'));
-      });
-      worker.on('error', (err) => fallback(err.message));
-      worker.on('exit', (code) => fallback(`exited with code ${code}`));
-    } catch (err) {
-      worker = null;
-      onFallback(errorMessage(err));
-    }
-  }
-
-  /** Sends an operation to the worker (which must be running); resolves with its answer. */
-  const post = <T>(w: Worker, op: keyof WriterSql | 'close', args: unknown[]): Promise<T> => {
-    const id = ++seq;
-    return new Promise<T>((resolve, reject) => {
-      if (pending.size === 0) w.ref();
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      w.postMessage({ seq: id, op, args: JSON.stringify(args) });
-    });
-  };
-
-  const call = <T>(op: keyof WriterSql | 'close', args: unknown[], inline: () => T): Promise<T> => {
-    if (closed && op !== 'close') return Promise.reject(new Error('The store is closed.'));
-    if (worker) return post<T>(worker, op, args);
-    try {
-      return Promise.resolve(inline());
-    } catch (err) {
-      return Promise.reject(err as Error);
-    }
-  };
-
   return {
-    commitBatch: async (profileId, events, logs, nowMs) => {
-      if (closed) throw new Error('The store is closed.');
-      if (!worker) {
-        // In-thread: commit now, settle after this turn (as the thread does, the
-        // acknowledgements go out first).
-        const out = local.commitEvents(profileId, events, logs);
-        settling += 1;
-        setImmediate(() => {
-          let settled: Settled | null = null;
-          try {
-            settled = settledOf(local.settleNew(profileId, events, out.ids, nowMs));
-          } catch {
-            // Reported as unsettled: the processor settles these events from the inbox.
-          }
-          report(settled);
-        });
-        return out.fresh;
-      }
+    report,
+    /** A batch was handed to be committed; its settlement will be reported. */
+    expect: () => {
       settling += 1;
-      try {
-        // The thread answers with the commit, then sends its settlement (writer-thread.ts).
-        const out = await post<CommittedEvents>(worker, 'commitEvents', [
-          profileId,
-          events,
-          logs,
-          nowMs,
-        ]);
-        return out.fresh;
-      } catch (err) {
-        // A failed commit has nothing to settle (a dead worker has reported already).
-        if (worker) report({ payments: [], unsettled: 0 });
-        throw err;
-      }
     },
-    onSettled(listener) {
+    pending: () => settling > 0,
+    /** Reports every awaited settlement as failed (the thread died with them). */
+    failAll: () => {
+      while (settling > 0) report(null);
+    },
+    onSettled(listener: (settled: Settled) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    settled: () =>
+    settled: (): Promise<void> =>
       settling === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
-    log: (profileId, entries) =>
-      call('log', [profileId, entries], () => local.log(profileId, entries)),
-    settle: async (profileId, verdicts, nowMs) => {
-      const rows = await call<WrittenPayment[]>('settle', [profileId, verdicts, nowMs], () =>
-        local.settle(profileId, verdicts, nowMs),
-      );
-      return rows.map(toPayment);
-    },
-    pending: (profileId, limit) =>
-      call('pending', [profileId, limit], () => local.pending(profileId, limit)),
-    pragma,
-    close,
+  };
+}
+
+/** fn's result as a promise, its throw as a rejection. */
+function inline<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+}
+
+/**
+ * The in-thread commit: commits now and settles after this turn, so that (as on the thread)
+ * the acknowledgements go out first.
+ */
+function commitInThread(local: WriterSql, reports: ReturnType<typeof settleReports>) {
+  return (
+    profileId: string,
+    events: readonly InboxEventInput[],
+    logs: readonly RequestLogInput[],
+    nowMs: number,
+  ): boolean[] => {
+    const out = local.commitEvents(profileId, events, logs);
+    reports.expect();
+    setImmediate(() => {
+      let settled: Settled | null = null;
+      try {
+        settled = settledOf(local.settleNew(profileId, events, out.ids, nowMs));
+      } catch {
+        // Reported as unsettled: the processor settles these events from the inbox.
+      }
+      reports.report(settled);
+    });
+    return out.fresh;
+  };
+}
+
+/**
+ * Opens a writer on the store's file; it closes with the store. The in-thread writer (on the
+ * store's own connection) serves ':memory:' databases and whenever the worker cannot start
+ * or dies.
+ */
+export function openReceiverWriter(store: Store, options: WriterOptions = {}): ReceiverWriter {
+  const keepLog = REQUEST_LOG_KEEP;
+  const local = writerSql(store.db, randomUUID, keepLog);
+  const reports = settleReports();
+  const onFallback = options.onFallback ?? (() => {});
+  let closed = false;
+  // Limited and closed with the store (the store does not know the receiver).
+  const detach = store.attach({
+    pragma: (name, value) => pragma(name, value),
+    close: () => close(),
+  });
+
+  let link: WriterLink | null = null;
+  if (store.path !== ':memory:') {
+    const started = startWriterLink(store.path, keepLog, {
+      settled: reports.report,
+      settling: reports.pending,
+      stopped: (reason) => {
+        link = null;
+        onFallback(reason);
+        reports.failAll();
+      },
+    });
+    link = started.link;
+    if (started.error !== null) onFallback(started.error);
+  }
+
+  const call = <T>(op: WriterOp, args: unknown[], here: () => T): Promise<T> => {
+    if (closed && op !== 'close') return Promise.reject(new Error('The store is closed.'));
+    return link ? link.post<T>(op, args) : inline(here);
+  };
+
+  const commitHere = commitInThread(local, reports);
+
+  /** On the thread: it answers with the commit, then sends its settlement (writer-thread.ts). */
+  const commitThere = async (
+    to: WriterLink,
+    profileId: string,
+    events: readonly InboxEventInput[],
+    logs: readonly RequestLogInput[],
+    nowMs: number,
+  ): Promise<boolean[]> => {
+    reports.expect();
+    try {
+      const args = [profileId, events, logs, nowMs];
+      return (await to.post<CommittedEvents>('commitEvents', args)).fresh;
+    } catch (err) {
+      // A failed commit has nothing to settle (a dead worker has reported already).
+      if (link) reports.report({ payments: [], unsettled: 0 });
+      throw err;
+    }
   };
 
   function pragma(name: ConnectionPragma, value?: number): Promise<number> {
@@ -240,14 +196,36 @@ export function openReceiverWriter(store: Store, options: WriterOptions = {}): R
     if (closed) return;
     closed = true;
     detach();
-    const w = worker;
-    if (!w) return;
+    const to = link;
+    if (!to) return;
     try {
       await call('close', [], () => undefined);
     } finally {
-      w.removeAllListeners();
-      worker = null;
-      await w.terminate();
+      link = null;
+      await to.terminate();
     }
   }
+
+  return {
+    commitBatch: async (profileId, events, logs, nowMs) => {
+      if (closed) throw new Error('The store is closed.');
+      return link
+        ? commitThere(link, profileId, events, logs, nowMs)
+        : commitHere(profileId, events, logs, nowMs);
+    },
+    onSettled: reports.onSettled,
+    settled: reports.settled,
+    log: (profileId, entries) =>
+      call('log', [profileId, entries], () => local.log(profileId, entries)),
+    settle: async (profileId, verdicts, nowMs) => {
+      const rows = await call<WrittenPayment[]>('settle', [profileId, verdicts, nowMs], () =>
+        local.settle(profileId, verdicts, nowMs),
+      );
+      return rows.map(toPayment);
+    },
+    pending: (profileId, limit) =>
+      call('pending', [profileId, limit], () => local.pending(profileId, limit)),
+    pragma,
+    close,
+  };
 }

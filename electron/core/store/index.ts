@@ -2,35 +2,35 @@
 // wait for the receiver's commits; synchronous=FULL because the receiver acknowledges a
 // webhook only after its commit, and that acknowledgement must survive a power cut. The
 // file and its -wal and -shm are 0600 (shared/node/private-files.ts); the folder is the engine's.
+//
+// This folder is the connection only (open, pragmas, a damaged or linked file, faults,
+// private files), the ordered migrations and the transaction helpers. Every table has an
+// owner elsewhere that holds all its SQL (docs/architecture.md, "The database has owners").
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { checkoutsRepo } from './checkouts.ts';
 import { migrate } from './migrate.ts';
-import { reconcileCounters } from './reconcile-counters.ts';
-import { paymentsRepo } from './payments.ts';
 import { refuseLinkedDb } from './db-links.ts';
 import { connectionPragma } from './pragmas.ts';
 import { createPrivateFile, makePrivateFiles } from '#shared/node/private-files.ts';
-import { profilesRepo } from './profiles.ts';
-import { settingsRepo } from './settings.ts';
-import type { AttachedConnection, Store } from './types.ts';
-import { webhooksRepo } from './webhooks.ts';
+import type { AttachedConnection, Connection } from './types.ts';
 
 export type * from './types.ts';
-export { localDay } from './sql.ts';
+export { localDay, transaction } from './sql.ts';
 export type { ConnectionPragma } from './pragmas.ts';
 
-export interface StoreOptions {
-  /** Clock for timestamps the store adds itself (tests). */
-  now?: () => number;
+export interface ConnectionOptions {
   /** Told when files an earlier console left readable by others were made private. */
   log?: (message: string) => void;
+  /**
+   * Run once the schema is up to date, before the connection is handed out (a failure closes
+   * it): an owner's check of its own tables (the receiver reconciles its counters).
+   */
+  afterMigrate?: (db: DatabaseSync) => void;
 }
 
 /** Opens (creating if needed) the database at dbPath and brings its schema up to date. */
-export function openStore(dbPath: string, options: StoreOptions = {}): Store {
-  const now = options.now ?? Date.now;
+export function openConnection(dbPath: string, options: ConnectionOptions = {}): Connection {
   const onDisk = dbPath !== ':memory:';
   const files = [dbPath, `${dbPath}-wal`, `${dbPath}-shm`];
   const tightened: string[] = [];
@@ -49,7 +49,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     // Another process (a second console) may hold the write lock briefly.
     db.exec('PRAGMA busy_timeout = 5000');
     version = migrate(db);
-    reconcileCounters(db);
+    options.afterMigrate?.(db);
     // -wal and -shm exist now, made with the database file's mode; checked all the same.
     if (onDisk) tightened.push(...makePrivateFiles(files));
   } catch (err) {
@@ -64,11 +64,6 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   const attached = new Set<AttachedConnection>();
   return {
     path: dbPath,
-    profiles: profilesRepo(db),
-    settings: settingsRepo(db),
-    checkouts: checkoutsRepo(db, now),
-    payments: paymentsRepo(db, now),
-    webhooks: webhooksRepo(db),
     db,
     schemaVersion: () => version,
     pragma: (name, value) => connectionPragma(db, name, value),

@@ -1,23 +1,8 @@
 // Numbered migrations, run at open inside a transaction each by migrate.ts; PRAGMA
 // user_version records the last one applied so reopening is a no-op. Append only: never edit
 // a shipped step.
-import { createdMsSql, facetsSql, itemNamesSql, SKEY_MS } from './checkout-facets.ts';
-
-/** Counters recomputed from the payments table (into empty counter tables). */
-export const COUNTER_BACKFILL = `
-  INSERT INTO payment_counts (profile_id, status, n)
-    SELECT profile_id, status, COUNT(*) FROM payments GROUP BY profile_id, status;
-  INSERT INTO payment_feed_slots (profile_id, slot, n)
-    SELECT profile_id, received_ms / 900000, COUNT(*) FROM payments
-    GROUP BY profile_id, received_ms / 900000;
-  INSERT INTO payment_feed_days (profile_id, day, n)
-    SELECT profile_id, received_ms / 86400000, COUNT(*) FROM payments
-    GROUP BY profile_id, received_ms / 86400000;
-  INSERT INTO payment_slots (profile_id, slot, currency, minor, n)
-    SELECT profile_id, received_ms / 900000, currency, COALESCE(SUM(amount_minor), 0), COUNT(*)
-    FROM payments WHERE status = 'verified'
-    GROUP BY profile_id, received_ms / 900000, currency;
-`;
+import { COUNTER_BACKFILL, COUNTER_TRIGGERS } from '../receiver/payment-counters.ts';
+import { createdMsSql, facetsSql, itemNamesSql, SKEY_MS } from '../mirror/checkout-facets.ts';
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the initial schema.
@@ -173,62 +158,7 @@ export const MIGRATIONS: readonly string[] = [
   -- than the rest of settling). Every other insert leaves it NULL and the trigger counts it.
   ALTER TABLE payments ADD COLUMN counted INTEGER;
 
-  CREATE TRIGGER payments_count_insert AFTER INSERT ON payments
-  WHEN NEW.counted IS NULL BEGIN
-    INSERT INTO payment_counts (profile_id, status, n) VALUES (NEW.profile_id, NEW.status, 1)
-      ON CONFLICT (profile_id, status) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_feed_slots (profile_id, slot, n)
-      VALUES (NEW.profile_id, NEW.received_ms / 900000, 1)
-      ON CONFLICT (profile_id, slot) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_feed_days (profile_id, day, n)
-      VALUES (NEW.profile_id, NEW.received_ms / 86400000, 1)
-      ON CONFLICT (profile_id, day) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_slots (profile_id, slot, currency, minor, n)
-      SELECT NEW.profile_id, NEW.received_ms / 900000, NEW.currency,
-        COALESCE(NEW.amount_minor, 0), 1
-      WHERE NEW.status = 'verified'
-      ON CONFLICT (profile_id, slot, currency) DO UPDATE
-        SET minor = minor + excluded.minor, n = n + 1;
-  END;
-  CREATE TRIGGER payments_count_delete AFTER DELETE ON payments BEGIN
-    UPDATE payment_counts SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND status = OLD.status;
-    UPDATE payment_feed_slots SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND slot = OLD.received_ms / 900000;
-    UPDATE payment_feed_days SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND day = OLD.received_ms / 86400000;
-    UPDATE payment_slots SET minor = minor - COALESCE(OLD.amount_minor, 0), n = n - 1
-      WHERE OLD.status = 'verified' AND profile_id = OLD.profile_id
-        AND slot = OLD.received_ms / 900000 AND currency = OLD.currency;
-  END;
-  -- Payments are never edited today; should that change, an update is a delete plus an
-  -- insert as far as the counters are concerned.
-  CREATE TRIGGER payments_count_update
-  AFTER UPDATE OF profile_id, status, received_ms, currency, amount_minor ON payments BEGIN
-    UPDATE payment_counts SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND status = OLD.status;
-    UPDATE payment_feed_slots SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND slot = OLD.received_ms / 900000;
-    UPDATE payment_feed_days SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND day = OLD.received_ms / 86400000;
-    UPDATE payment_slots SET minor = minor - COALESCE(OLD.amount_minor, 0), n = n - 1
-      WHERE OLD.status = 'verified' AND profile_id = OLD.profile_id
-        AND slot = OLD.received_ms / 900000 AND currency = OLD.currency;
-    INSERT INTO payment_counts (profile_id, status, n) VALUES (NEW.profile_id, NEW.status, 1)
-      ON CONFLICT (profile_id, status) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_feed_slots (profile_id, slot, n)
-      VALUES (NEW.profile_id, NEW.received_ms / 900000, 1)
-      ON CONFLICT (profile_id, slot) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_feed_days (profile_id, day, n)
-      VALUES (NEW.profile_id, NEW.received_ms / 86400000, 1)
-      ON CONFLICT (profile_id, day) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_slots (profile_id, slot, currency, minor, n)
-      SELECT NEW.profile_id, NEW.received_ms / 900000, NEW.currency,
-        COALESCE(NEW.amount_minor, 0), 1
-      WHERE NEW.status = 'verified'
-      ON CONFLICT (profile_id, slot, currency) DO UPDATE
-        SET minor = minor + excluded.minor, n = n + 1;
-  END;
+  ${COUNTER_TRIGGERS}
 
   ${COUNTER_BACKFILL}
   `,

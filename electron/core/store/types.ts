@@ -1,129 +1,15 @@
-// The store's public shape. Every query lives behind these repositories (no SQL outside
-// store/); everything except app settings is scoped by profile id so that switching profile
-// switches data cleanly.
+// The connection to console.db (openConnection): the file, its pragmas and the other
+// connections opened on it. The tables' repositories are their owners' (see
+// electron/core/database.ts, which builds them on this connection).
 import type { DatabaseSync } from 'node:sqlite';
-import type { Checkout, Payment, PaymentPage, Settings, Totals } from '#shared/domain.ts';
 import type { ConnectionPragma } from './pragmas.ts';
 
-export type ProfileKind = 'sandbox' | 'live';
-
-/** A profile as stored; the facade adds the key status from the vault. */
-export interface StoredProfile {
-  id: string;
-  name: string;
-  kind: ProfileKind;
-  base_url: string;
-  created_at: string;
-}
-
-export interface ProfilesRepo {
-  list(): StoredProfile[];
-  get(id: string): StoredProfile | null;
-  /** Inserts the profile; throws if the id exists. */
-  add(profile: Omit<StoredProfile, 'created_at'> & { created_at?: string }): StoredProfile;
-  update(id: string, patch: { name?: string; base_url?: string }): StoredProfile | null;
-  /** Removes the profile and every row scoped to it. Returns false if it did not exist. */
-  remove(id: string): boolean;
-  activeId(): string | null;
-  setActiveId(id: string): void;
-}
-
-export interface SettingsRepo {
-  /** All settings, defaults filled in for keys never set. */
-  get(): Settings;
-  set(patch: Partial<Settings>): Settings;
-}
-
-/** A checkout as read from the service: the create (full) or list form, without `paid`. */
-export type CheckoutInput = Omit<Checkout, 'paid'>;
-
-export interface CheckoutQuery {
-  limit: number;
-  offset: number;
-  active?: boolean | undefined;
-}
-
-export interface CheckoutPageResult {
-  data: Checkout[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-/** A listed checkout the store could not keep. */
-export interface ListedFailure {
-  id: string;
-  error: string;
-}
-
-/** What matching a payment against its checkout needs. */
-export type CheckoutTerms = Pick<Checkout, 'id' | 'product_name' | 'amount' | 'currency'>;
-
-export interface CheckoutsRepo {
-  /** From a create response: keeps items and merchant_id. */
-  upsertCreated(profileId: string, checkout: CheckoutInput): Checkout;
-  /**
-   * From list pages: updates the list fields, keeps items/merchant_id already known. A row
-   * SQLite refuses (a constraint, a value it cannot index) is left out, not the whole page:
-   * those come back, with SQLite's reason (for the log, not for a person).
-   */
-  upsertListed(profileId: string, checkouts: readonly CheckoutInput[]): ListedFailure[];
-  get(profileId: string, id: string): Checkout | null;
-  /**
-   * The terms of the stored checkouts among `ids`, by stored id, in one query per few
-   * hundred ids (the receiver's matcher looks up a whole batch of events at once).
-   */
-  termsOf(profileId: string, ids: readonly string[]): Map<string, CheckoutTerms>;
-  /** Newest first (created_at, then insertion order). */
-  page(profileId: string, query: CheckoutQuery): CheckoutPageResult;
-}
-
-export interface WebhookRecord {
-  url: string | null;
-  registered_at: string | null;
-  /** True when the service returned a secret (the secret itself is in the keychain). */
-  signed: boolean;
-  last_error: string | null;
-}
-
-export interface WebhooksRepo {
-  get(profileId: string): WebhookRecord | null;
-  setRegistered(
-    profileId: string,
-    rec: { url: string; registered_at: string; signed: boolean },
-  ): void;
-  setError(profileId: string, error: string | null): void;
-  clear(profileId: string): void;
-}
-
-export interface PaymentCounts {
-  total: number;
-  verified: number;
-  mismatch: number;
-  unknown_checkout: number;
-}
-
-export interface PaymentsRepo {
-  /** Newest first by received time. */
-  page(profileId: string, query: { limit: number; offset: number }): PaymentPage;
-  get(profileId: string, paymentId: string): Payment | null;
-  /** Verified payments received during the local calendar day containing `nowMs`. */
-  todayTotals(profileId: string, nowMs?: number): Totals;
-  counts(profileId: string): PaymentCounts;
-  /** The checkout ids that have a verified payment, among `ids`. */
-  paidCheckoutIds(profileId: string, ids: readonly string[]): Set<string>;
-}
-
-export interface Store {
+export interface Connection {
   readonly path: string;
-  readonly profiles: ProfilesRepo;
-  readonly settings: SettingsRepo;
-  readonly checkouts: CheckoutsRepo;
-  readonly payments: PaymentsRepo;
-  readonly webhooks: WebhooksRepo;
   /**
-   * The connection, for the receiver's own tables (inbox, request log, runs): their SQL
-   * lives with the receiver, in electron/core/receiver/.
+   * The connection itself, for the owners of the tables only: their repositories are built
+   * on it once (database.ts), and the receiver's writer and the search reader fall back to
+   * it when their thread cannot run.
    */
   readonly db: DatabaseSync;
   /**
@@ -143,7 +29,7 @@ export interface Store {
   close(): void;
 }
 
-/** A connection the store limits and closes along with its own (see Store.attach). */
+/** A connection the store limits and closes along with its own (see Connection.attach). */
 export interface AttachedConnection {
   pragma(name: ConnectionPragma, value?: number): Promise<number>;
   close(): Promise<void>;

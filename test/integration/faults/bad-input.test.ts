@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { Store } from '../../../electron/core/store/index.ts';
+import type { Store } from '../../../electron/core/database.ts';
 import {
   PROFILE,
   eventBody,

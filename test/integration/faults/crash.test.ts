@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { Store } from '../../../electron/core/store/index.ts';
+import type { Store } from '../../../electron/core/database.ts';
 import { payCheckout } from '../electron/core/engine/harness.ts';
 import { PROFILE, openTestStore, tempDir } from '../electron/core/receiver/harness.ts';
 import { startHarness as startSandbox, type Harness as Sandbox } from '../sandbox/harness.ts';
@@ -17,7 +17,6 @@ import {
   type ReceiverProcess,
 } from './support/receiver-process.ts';
 import { seededRng, testSeed } from './support/seeded.ts';
-import { receiverRepo } from '../../../electron/core/receiver/index.ts';
 
 const PAYMENTS = 2000;
 const KILLS = 6;
@@ -152,11 +151,9 @@ it(
     const delivered = outbox.rows().filter((r) => r.status === 'delivered');
     expect(delivered).toHaveLength(PAYMENTS);
     expect(delivered.filter((r) => !inboxIds.has(r.event_id))).toEqual([]);
-    expect(
-      receiverRepo(store)
-        .downtime(PROFILE, 50)
-        .filter((d) => d.cause === 'crashed'),
-    ).toHaveLength(KILLS);
+    expect(store.receiver.downtime(PROFILE, 50).filter((d) => d.cause === 'crashed')).toHaveLength(
+      KILLS,
+    );
 
     const failed = outbox.failedAttempts();
     console.log(

@@ -7,7 +7,7 @@
 // the inbox size and how many payment events were emitted.
 import { afterEach, expect, it } from 'vitest';
 import type { Checkout } from '#shared/domain.ts';
-import type { Store } from '../../../electron/core/store/index.ts';
+import type { Store } from '../../../electron/core/database.ts';
 import {
   PROFILE,
   eventBody,

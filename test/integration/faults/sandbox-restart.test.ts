@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { Store } from '../../../electron/core/store/index.ts';
+import type { Store } from '../../../electron/core/database.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { payCheckout } from '../electron/core/engine/harness.ts';
 import {

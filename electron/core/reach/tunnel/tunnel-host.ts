@@ -2,7 +2,7 @@
 // runs, and the status the screens show. The active profile starts and stops it with the
 // receiver and registers the webhook again whenever it reports a new URL.
 import type { TunnelStatus } from '#shared/domain.ts';
-import type { Store } from '../../store/index.ts';
+import type { Store } from '../../database.ts';
 import { cloudflared } from './cloudflared.ts';
 import { findOnPath } from './find-tool.ts';
 import { ngrok } from './ngrok.ts';
@@ -10,7 +10,6 @@ import { TunnelSupervisor } from './supervisor.ts';
 import { tunnelTool } from './tool-setting.ts';
 import { stopLeftover } from './leftover.ts';
 import { maskToolLine } from './tool-line.ts';
-import { receiverRepo } from '../../receiver/receiver-repo.ts';
 import type { TunnelAdapter, TunnelTool } from './types.ts';
 
 export const ADAPTERS: Record<TunnelTool, TunnelAdapter> = { cloudflared, ngrok };
@@ -156,7 +155,7 @@ export class TunnelHost {
   #mask(line: string): string {
     let tokens: string[] = [];
     try {
-      tokens = receiverRepo(this.#o.store).tokens();
+      tokens = this.#o.store.receiver.tokens();
     } catch {
       // The store is closed (the engine is closing): URL and request paths are still masked.
     }

@@ -7,7 +7,7 @@
 // after a full garbage collection.
 import { readFileSync } from 'node:fs';
 import { startReceiver, type ReceiverTimeouts } from '../../../../electron/core/receiver/index.ts';
-import { openStore } from '../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../electron/core/database.ts';
 
 const [dbPath, profileId, portText, timeoutsJson] = process.argv.slice(2);
 if (!dbPath || !profileId || portText === undefined) {

@@ -14,7 +14,7 @@ import { afterAll, expect, it } from 'vitest';
 import { DayReport } from '#shared/day.ts';
 import { toMinor } from '#shared/money.ts';
 import { DayBook } from '../../../../../electron/core/day/index.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 
 const CHILD = fileURLToPath(new URL('../../../../support/day-close-child.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'day-crash-'));

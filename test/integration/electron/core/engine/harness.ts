@@ -9,7 +9,7 @@ import type { EventPayload } from '#shared/contract.ts';
 import { EngineError } from '../../../../../electron/core/index.ts';
 import type { Engine } from '../../../../../electron/core/index.ts';
 import type { RunningReceiver } from '../../../../../electron/core/receiver/index.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import { MemoryVault, type KeyVault } from '../../../../../electron/core/vault/index.ts';
 import { buildEngine, type EngineParts } from '../../../../support/engine.ts';
 

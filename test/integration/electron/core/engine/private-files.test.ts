@@ -14,7 +14,7 @@ import {
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 import { openEngine, tempDir } from './harness.ts';
 
 const mode = (path: string): number => statSync(path).mode & 0o777;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { maskWebhookUrl } from '../../../../../electron/core/receiver/index.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import { callError, openEngine, type Harness } from './harness.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

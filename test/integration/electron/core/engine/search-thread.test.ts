@@ -8,9 +8,9 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE } from '../../../../../electron/core/engine/engine.ts';
-import { searchCheckouts } from '../../../../../electron/core/store/checkout-search.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
-import type { CheckoutInput } from '../../../../../electron/core/store/types.ts';
+import { searchCheckouts } from '../../../../../electron/core/mirror/checkout-search.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
+import type { CheckoutInput } from '../../../../../electron/core/mirror/types.ts';
 import { recordWorkers } from '../../../../support/worker-threads.ts';
 import { openEngine, tempDir, type Harness } from './harness.ts';
 
@@ -106,6 +106,7 @@ describe('checkouts.search runs off the engine thread', () => {
       try {
         for (const input of inputs) {
           const got = await h!.engine.call('checkouts.search', input);
+          store.mirror.refreshPaidFacets();
           const want = searchCheckouts(store.db, store.checkouts, PROFILE, input);
           expect(got, JSON.stringify(input)).toEqual(want);
         }

@@ -12,7 +12,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiverStatus } from '#shared/domain.ts';
 import type { Engine } from '../../../../../electron/core/index.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import type { RunningReceiver } from '../../../../../electron/core/receiver/index.ts';
 import { openEngine, payCheckout, type Harness } from './harness.ts';
 import { fakeClock, type FakeClock } from './support/fake-clock.ts';

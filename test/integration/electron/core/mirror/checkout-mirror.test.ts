@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../../sandbox/index.ts';
 import type { SyncStatus } from '#shared/domain.ts';
 import { DB_FILE } from '../../../../../electron/core/engine/engine.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 import { MemoryVault } from '../../../../../electron/core/vault/memory-vault.ts';
 import { callError, openEngine, tempDir, type Harness } from '../engine/harness.ts';

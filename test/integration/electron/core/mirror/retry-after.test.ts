@@ -9,7 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { SyncStatus } from '#shared/domain.ts';
 import { BoundKey, createApiClient } from '../../../../../electron/core/api/index.ts';
 import { CheckoutMirror } from '../../../../../electron/core/mirror/index.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 import { checkoutJson, json, startFakeService } from '../../../../support/fake-service.ts';
 
 const KEY = `sk_live_${'Rr7Aa8Bb9C'.repeat(4)}`;

@@ -6,7 +6,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, connect, type Server as TcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import { REACH_HEADER } from '../../../../../electron/core/reach/index.ts';
 import type { ReachCheck } from '#shared/domain.ts';
 import { openEngine, type Harness } from '../engine/harness.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Checkout } from '#shared/domain.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import {
   PROFILE,
   eventBody,
@@ -19,7 +19,6 @@ import {
   storePerTest,
   tempDir,
 } from './harness.ts';
-import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 import { commitBatch, lastRun, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/crash-child.ts', import.meta.url));
@@ -56,7 +55,7 @@ describe('crash safety', () => {
     const c = seedCheckout(fx.store, { amount: 3 });
     const unknown = randomUUID();
     // A run that committed two events to the inbox and died before processing them.
-    receiverRepo(fx.store).startRun(PROFILE, Date.now() - 60_000);
+    fx.store.receiver.startRun(PROFILE, Date.now() - 60_000);
     const fresh = commitBatch(
       fx.store,
       PROFILE,
@@ -133,7 +132,7 @@ describe('crash safety', () => {
       `${unknownId}:unknown_checkout`,
     ]);
     expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 2, verified: 1 });
-    expect(receiverRepo(fx.store).downtime(PROFILE, 5)[0]?.cause).toBe('crashed');
+    expect(fx.store.receiver.downtime(PROFILE, 5)[0]?.cause).toBe('crashed');
     await h.close();
   });
 
@@ -253,7 +252,7 @@ describe('downtime', () => {
     await h1.close();
     clock += 120_000;
     const h2 = await startHarness(fx.store, { now });
-    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toEqual([
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([
       { from: '2026-03-01T10:00:05.000Z', to: '2026-03-01T10:02:05.000Z', cause: 'stopped' },
     ]);
     await h2.close();
@@ -264,8 +263,7 @@ describe('downtime', () => {
     let clock = Date.parse('2026-03-01T10:00:00Z');
     const now = () => clock;
     // A crash is a run that never records its stop: hide stopRun from the first receiver.
-    const crashing: Store = { ...fx.store };
-    receiverRepo(crashing).stopRun = () => {};
+    const crashing: Store = { ...fx.store, receiver: { ...fx.store.receiver, stopRun: () => {} } };
     const h1 = await startHarness(crashing, { now, timeouts: { heartbeatMs: 10 } });
     clock += 30_000;
     await expect
@@ -275,7 +273,7 @@ describe('downtime', () => {
     expect(lastRun(fx.store, PROFILE)?.stopped_at).toBeNull();
     clock += 60_000;
     const h2 = await startHarness(fx.store, { now });
-    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toEqual([
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([
       { from: '2026-03-01T10:00:30.000Z', to: '2026-03-01T10:01:30.000Z', cause: 'crashed' },
     ]);
     await h2.close();
@@ -285,7 +283,7 @@ describe('downtime', () => {
   it('records no gap on the very first start', async () => {
     registerWebhook();
     const h = await startHarness(fx.store);
-    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toEqual([]);
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([]);
     await h.close();
   });
 
@@ -300,12 +298,12 @@ describe('downtime', () => {
       await h.close();
       clock += 60_000;
     }
-    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toEqual([]);
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([]);
 
     // Once registered, the next stop is a real gap.
     registerWebhook();
     const h = await startHarness(fx.store, { now });
-    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toEqual([
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toEqual([
       { from: '2026-03-01T10:02:03.000Z', to: '2026-03-01T10:03:03.000Z', cause: 'stopped' },
     ]);
     await h.close();
@@ -322,11 +320,11 @@ describe('downtime', () => {
       clock += pause;
     }
     const h = await startHarness(fx.store, { now });
-    expect(receiverRepo(fx.store).downtime(PROFILE, 10, 5_000)).toEqual([
+    expect(fx.store.receiver.downtime(PROFILE, 10, 5_000)).toEqual([
       { from: '2026-03-01T10:02:03.800Z', to: '2026-03-01T10:02:33.800Z', cause: 'stopped' },
       { from: '2026-03-01T10:00:01.000Z', to: '2026-03-01T10:02:01.000Z', cause: 'stopped' },
     ]);
-    expect(receiverRepo(fx.store).downtime(PROFILE, 10)).toHaveLength(3);
+    expect(fx.store.receiver.downtime(PROFILE, 10)).toHaveLength(3);
     await h.close();
   });
 });

@@ -12,7 +12,6 @@ import {
   storePerTest,
   type Harness,
 } from './harness.ts';
-import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 
 const fx = storePerTest();
 let h: Harness | undefined;
@@ -30,7 +29,7 @@ describe('unsigned mode (no secret registered)', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ received: true });
     // Durable at the moment of the 2xx: the inbox already holds it.
-    expect(receiverRepo(fx.store).lastEventAt(PROFILE)).not.toBeNull();
+    expect(fx.store.receiver.lastEventAt(PROFILE)).not.toBeNull();
     await h.idle();
     expect(h.payments).toHaveLength(1);
     expect(h.payments[0]).toMatchObject({

@@ -11,7 +11,7 @@ import {
   sign,
   type ReceiverOptions,
 } from '../../../../../electron/core/receiver/index.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 
 export const PROFILE = 'sandbox';
 

@@ -7,7 +7,6 @@ import { expect, it } from 'vitest';
 import type { Checkout } from '#shared/domain.ts';
 import { createRechecks } from '../../../../../electron/core/receiver/rechecks.ts';
 import { PROFILE, eventBody, post, seedCheckout, startHarness, storePerTest } from './harness.ts';
-import { rechecksRepo } from '../../../../../electron/core/receiver/rechecks-repo.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 const fx = storePerTest();
@@ -64,7 +63,7 @@ it('verifies a payment once the service answers the lookup it failed', async () 
     unknown_checkout: 0,
   });
   expect(fx.store.payments.paidCheckoutIds(PROFILE, [id])).toEqual(new Set([id]));
-  expect(rechecksRepo(fx.store).nextAt(PROFILE)).toBeNull();
+  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
   await h.close();
 });
 
@@ -81,7 +80,7 @@ it('takes "no such checkout" from the service as final', async () => {
   await expect.poll(() => h.payments.length, { interval: 5, timeout: 5000 }).toBe(2);
   expect(h.payments[1]).toMatchObject({ id: h.payments[0]!.id, status: 'unknown_checkout' });
   expect(h.payments[1]!.reason).toBe(`No checkout ${id} exists locally or at the service.`);
-  expect(rechecksRepo(fx.store).nextAt(PROFILE)).toBeNull();
+  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
   await h.close();
 });
 
@@ -164,7 +163,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
   expect(asked).toHaveLength(1);
   expect(updated).toEqual([]);
   // Rescheduled by age (1 s since first judged), not looked up again before then.
-  expect(rechecksRepo(fx.store).nextAt(PROFILE)).toBe(3000);
+  expect(fx.store.rechecks.nextAt(PROFILE)).toBe(3000);
   now = 2999;
   await rechecks.runDue(() => false);
   expect(asked).toHaveLength(1);
@@ -173,7 +172,7 @@ it('tries one lookup per pass while the service is down, then all once it is up'
   await rechecks.runDue(() => false);
   expect(asked).toHaveLength(4);
   expect(updated).toEqual(['verified', 'verified', 'verified']);
-  expect(rechecksRepo(fx.store).nextAt(PROFILE)).toBeNull();
+  expect(fx.store.rechecks.nextAt(PROFILE)).toBeNull();
   expect(fx.store.payments.counts(PROFILE)).toMatchObject({ total: 3, verified: 3 });
   rechecks.stop();
 });

@@ -15,7 +15,6 @@ import {
   storePerTest,
   type Harness,
 } from './harness.ts';
-import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 
 const fx = storePerTest();
 let h: Harness;
@@ -34,7 +33,7 @@ afterEach(async () => {
 /** Nothing reached the inbox or payments, and a good event is still accepted. */
 async function expectNothingStoredAndStillUp(): Promise<void> {
   await h.idle();
-  expect(receiverRepo(fx.store).lastEventAt(PROFILE)).toBeNull();
+  expect(fx.store.receiver.lastEventAt(PROFILE)).toBeNull();
   expect(fx.store.payments.counts(PROFILE).total).toBe(0);
   const c = seedCheckout(fx.store);
   const body = eventBody(c.id, 12.5);
@@ -100,9 +99,7 @@ describe('request shape', () => {
     expect([a.status, b.status, c.status]).toEqual([404, 404, 404]);
     expect(a.json).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
     await expectNothingStoredAndStillUp();
-    const logged = receiverRepo(fx.store)
-      .recentLog(PROFILE, 10)
-      .map((l) => l.path);
+    const logged = fx.store.receiver.recentLog(PROFILE, 10).map((l) => l.path);
     expect(logged.join(' ')).not.toContain(h.url.split('/webhooks/')[1]);
   });
 
@@ -258,7 +255,7 @@ describe('request shape', () => {
     await post(h.url, body);
     await fetch(h.url, { method: 'GET' });
     await h.idle();
-    const log = receiverRepo(fx.store).recentLog(PROFILE, 10);
+    const log = fx.store.receiver.recentLog(PROFILE, 10);
     expect(log.map((l) => l.status)).toEqual([405, 401]);
     expect(log[0]).toMatchObject({ method: 'GET', path: '/webhooks/<token>' });
   });

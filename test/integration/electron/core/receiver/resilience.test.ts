@@ -18,7 +18,6 @@ import {
   startHarness,
   storePerTest,
 } from './harness.ts';
-import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 import { lastRun, unprocessed } from '../../../../support/receiver-db.ts';
 
 const fx = storePerTest();
@@ -38,7 +37,7 @@ it('answers 503 with Retry-After when the secret cannot be read, storing nothing
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('30');
   expect(JSON.stringify(res.json)).not.toContain('keychain locked');
-  expect(receiverRepo(fx.store).lastEventAt(PROFILE)).toBeNull();
+  expect(fx.store.receiver.lastEventAt(PROFILE)).toBeNull();
   broken = false;
   expect((await post(h.url, body, signedHeaders(secret, body))).status).toBe(200);
   await h.close();
@@ -145,11 +144,7 @@ it('never writes the secret or the token into the data folder or the log', async
     expect(bytes, f).not.toContain(secret);
   }
   fx.reopen();
-  const log = JSON.stringify(receiverRepo(fx.store).recentLog(PROFILE, 10));
+  const log = JSON.stringify(fx.store.receiver.recentLog(PROFILE, 10));
   expect(log).not.toContain(token);
-  expect(
-    receiverRepo(fx.store)
-      .recentLog(PROFILE, 10)
-      .map((l) => l.status),
-  ).toEqual([404, 401, 200]);
+  expect(fx.store.receiver.recentLog(PROFILE, 10).map((l) => l.status)).toEqual([404, 401, 200]);
 });

@@ -8,7 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '#shared/errors.ts';
 import { DayBook } from '../../../../../electron/core/day/index.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { recordPayment, storeLink } from '../../../../support/day-payments.ts';
 
 const P = 'shop';

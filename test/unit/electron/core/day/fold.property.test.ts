@@ -10,8 +10,7 @@ import { expect, it } from 'vitest';
 import type { DayReport } from '#shared/day.ts';
 import { toMinor } from '#shared/money.ts';
 import { DayBook } from '../../../../../electron/core/day/index.ts';
-import { rechecksRepo } from '../../../../../electron/core/receiver/rechecks-repo.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import {
   recordPayment,
   recordPendingRecheck,
@@ -147,7 +146,7 @@ it('a folded open period reports what a fresh read of it reports', () => {
         const links: Link[] = [];
         const listed: Link[] = [];
         let pending: number[] = [];
-        const rechecks = rechecksRepo(store);
+        const rechecks = store.rechecks;
         let seq = 0;
 
         for (const o of ops) {

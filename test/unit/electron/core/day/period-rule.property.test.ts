@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DayReport } from '#shared/day.ts';
 import { toMinor } from '#shared/money.ts';
 import { DayBook } from '../../../../../electron/core/day/index.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 import { recordPayment, storeLink, type Recorded } from '../../../../support/day-payments.ts';
 
 const savedTz = process.env.TZ;

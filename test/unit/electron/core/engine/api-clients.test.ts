@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ApiClients } from '../../../../../electron/core/engine/api-clients.ts';
 import { ProfileKeys } from '../../../../../electron/core/profiles/index.ts';
-import type { StoredProfile } from '../../../../../electron/core/store/index.ts';
+import type { StoredProfile } from '../../../../../electron/core/profiles/types.ts';
 import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { json, startFakeService, type FakeService } from '../../../../support/fake-service.ts';
 

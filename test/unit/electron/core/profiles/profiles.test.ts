@@ -7,8 +7,8 @@ import {
   normalizeBaseUrl,
   updateProfile,
 } from '../../../../../electron/core/profiles/index.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { json, startFakeService } from '../../../../support/fake-service.ts';
 import type { FakeService } from '../../../../support/fake-service.ts';

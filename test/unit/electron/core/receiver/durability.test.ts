@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 import { openReceiverWriter } from '../../../../../electron/core/receiver/writer.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { recordWorkers } from '../../../../support/worker-threads.ts';
 
 const FULL = 2;
@@ -26,8 +25,8 @@ afterEach(() => {
 
 it('keeps synchronous=FULL on the main connection, also after a lazy transaction', () => {
   expect(store.pragma('synchronous')).toBe(FULL);
-  const runId = receiverRepo(store).startRun('sandbox', Date.now());
-  receiverRepo(store).heartbeat(runId, Date.now()); // a lazy transaction
+  const runId = store.receiver.startRun('sandbox', Date.now());
+  store.receiver.heartbeat(runId, Date.now()); // a lazy transaction
   expect(store.pragma('synchronous')).toBe(FULL);
 });
 

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { localDay, openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { localDay } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
-import { reconcileCounters } from '../../../../../electron/core/store/reconcile-counters.ts';
+import { reconcileCounters } from '../../../../../electron/core/receiver/payment-counters.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
 let dir: string;

@@ -4,9 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 import { REQUEST_LOG_KEEP } from '../../../../../electron/core/receiver/receiver-repo.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { rotateToken, writeLog } from '../../../../support/receiver-db.ts';
 
 let dir: string;
@@ -25,10 +24,10 @@ afterEach(() => {
 
 describe('receiver data', () => {
   it('keeps a stable token per profile', () => {
-    const t = receiverRepo(store).token(P);
+    const t = store.receiver.token(P);
     expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(receiverRepo(store).token(P)).toBe(t);
-    expect(receiverRepo(store).token('p2')).not.toBe(t);
+    expect(store.receiver.token(P)).toBe(t);
+    expect(store.receiver.token('p2')).not.toBe(t);
     expect(rotateToken(store, P)).not.toBe(t);
   });
 
@@ -41,7 +40,7 @@ describe('receiver data', () => {
       at_ms: i,
     }));
     writeLog(store, P, entries);
-    const log = receiverRepo(store).recentLog(P, 5000);
+    const log = store.receiver.recentLog(P, 5000);
     expect(log).toHaveLength(REQUEST_LOG_KEEP);
     expect(log[0]?.reason).toBe(`r${REQUEST_LOG_KEEP + 49}`);
   });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BoundKey, createApiClient } from '../../../../../electron/core/api/index.ts';
 import { ProfileKeys } from '../../../../../electron/core/profiles/index.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
-import type { Store } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
+import type { Store } from '../../../../../electron/core/database.ts';
 import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import {
   checkPublicUrl,

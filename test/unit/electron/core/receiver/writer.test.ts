@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 import type { InboxEventInput } from '../../../../../electron/core/receiver/types.ts';
 import { openReceiverWriter, type Settled } from '../../../../../electron/core/receiver/writer.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { unprocessed } from '../../../../support/receiver-db.ts';
 import { recordWorkers } from '../../../../support/worker-threads.ts';
 
@@ -116,11 +115,12 @@ for (const where of ['worker thread', 'in-thread (:memory:)'] as const) {
       expect(unprocessed(s, 'p', 10)).toEqual([]);
       expect(await w.pending('p', 10)).toEqual([]);
       // Newest first: the duplicate's line, the two events (their inbox rows), the log line.
-      expect(
-        receiverRepo(s)
-          .recentLog('p', 5)
-          .map((l) => l.reason),
-      ).toEqual(['Duplicate delivery: the event was already stored.', null, null, null]);
+      expect(s.receiver.recentLog('p', 5).map((l) => l.reason)).toEqual([
+        'Duplicate delivery: the event was already stored.',
+        null,
+        null,
+        null,
+      ]);
       expect(fallbacks).toEqual([]);
     } finally {
       await w.close();

@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, expect, it } from 'vitest';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 import { migrate } from '../../../../../electron/core/store/migrate.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
-import { receiverRepo } from '../../../../../electron/core/receiver/index.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -37,7 +36,7 @@ it("an older database keeps its gaps and takes 'asleep' ones after the migration
   const store = openStore(path);
   try {
     expect(store.schemaVersion()).toBe(MIGRATIONS.length);
-    const repo = receiverRepo(store);
+    const repo = store.receiver;
     repo.recordGap('p1', 300_000, 900_000);
     expect(repo.downtime('p1', 10)).toEqual([
       {

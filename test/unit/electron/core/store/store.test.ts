@@ -7,12 +7,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '#shared/domain.ts';
 import type { InboxEventInput } from '../../../../../electron/core/receiver/types.ts';
-import {
-  localDay,
-  openStore,
-  type CheckoutInput,
-  type Store,
-} from '../../../../../electron/core/store/index.ts';
+import type { CheckoutInput } from '../../../../../electron/core/mirror/types.ts';
+import { localDay } from '../../../../../electron/core/store/index.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TunnelStatus } from '#shared/domain.ts';
 import type { MemoryVault } from '../../../../../../electron/core/vault/index.ts';
-import { receiverRepo, sign } from '../../../../../../electron/core/receiver/index.ts';
+import { sign } from '../../../../../../electron/core/receiver/index.ts';
 import { callError, payCheckout } from '../../engine/harness.ts';
 import { alive, openWorld, type FakeEvent, type World } from './support.ts';
 
@@ -177,7 +177,7 @@ describe('a live profile behind cloudflared', () => {
     await expect.poll(() => world.h.payments().length, { timeout: 10_000 }).toBe(3);
 
     // The time the service could not reach us is downtime.
-    const gaps = receiverRepo(world.store()).downtime(p.id, 20, 0);
+    const gaps = world.store().receiver.downtime(p.id, 20, 0);
     const killedAt = (await upEvent(world)).at;
     expect(
       gaps.some((g) => Date.parse(g.from) >= killedAt && Date.parse(g.to) > Date.parse(g.from)),
@@ -264,8 +264,9 @@ describe('a tunnel that changes its URL while running', () => {
     await pay(world, 990);
     await expect.poll(() => world.h.payments().length, { timeout: 10_000 }).toBe(1);
     // Downtime runs from the move, not from the tunnel's first start.
-    const gaps = receiverRepo(world.store())
-      .downtime(p.id, 20, 0)
+    const gaps = world
+      .store()
+      .receiver.downtime(p.id, 20, 0)
       .filter((g) => Date.parse(g.to) >= movedAt);
     expect(gaps.length).toBeGreaterThan(0);
     for (const g of gaps) expect(Date.parse(g.from)).toBeGreaterThanOrEqual(movedAt);

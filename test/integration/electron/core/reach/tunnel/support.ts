@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox, type RunningSandbox } from '../../../../../../sandbox/index.ts';
-import type { Store } from '../../../../../../electron/core/store/index.ts';
+import type { Store } from '../../../../../../electron/core/database.ts';
 import { openEngine, tempDir, type Harness } from '../../engine/harness.ts';
 
 export const FAKE_BIN = fileURLToPath(new URL('../../../../../fixtures/bin', import.meta.url));

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutPage } from '#shared/domain.ts';
-import { openStore } from '../../../../../electron/core/store/index.ts';
+import { openStore } from '../../../../../electron/core/database.ts';
 
 const OUT = resolve(import.meta.dirname, '../../../../../out/main');
 const THREAD = join(OUT, 'search-thread.js');

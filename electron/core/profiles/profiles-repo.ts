@@ -1,37 +1,25 @@
-// Profiles and which one is active. Removing a profile removes all of its scoped rows.
+// Profiles and which one is active (kept by the settings owner). Removing a profile removes
+// all of its rows in the other owners' tables, each through its owner (ProfilesDeps.forget).
 import type { DatabaseSync } from 'node:sqlite';
-import { transaction } from './sql.ts';
+import type { SettingsRepo } from '../settings/index.ts';
+import { transaction } from '../store/sql.ts';
 import type { ProfilesRepo, StoredProfile } from './types.ts';
 
-const ACTIVE_KEY = 'active_profile_id';
+export interface ProfilesDeps {
+  settings: SettingsRepo;
+  /** Each owner's removal of a profile's rows, run in the removal's transaction. */
+  forget: readonly ((profileId: string) => void)[];
+}
 
-/** Tables whose rows belong to one profile (removed with it). */
-const SCOPED_TABLES = [
-  'checkouts',
-  'webhooks',
-  'receiver_tokens',
-  'inbox',
-  'payments',
-  'request_log',
-  'receiver_runs',
-  'downtime',
-  // Zero by now (the payments triggers), but the rows themselves go too.
-  'payment_counts',
-  'payment_slots',
-  'payment_feed_slots',
-  'payment_feed_days',
-] as const;
-
-export function profilesRepo(db: DatabaseSync): ProfilesRepo {
+export function openProfilesRepo(
+  db: DatabaseSync,
+  { settings, forget }: ProfilesDeps,
+): ProfilesRepo {
   const cols = 'id, name, kind, base_url, created_at';
   const listStmt = db.prepare(`SELECT ${cols} FROM profiles ORDER BY created_at, rowid`);
   const getStmt = db.prepare(`SELECT ${cols} FROM profiles WHERE id = ?`);
   const insertStmt = db.prepare(
     'INSERT INTO profiles (id, name, kind, base_url, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const getSetting = db.prepare('SELECT value FROM settings WHERE key = ?');
-  const putSetting = db.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   );
 
   const get = (id: string): StoredProfile | null => {
@@ -62,25 +50,13 @@ export function profilesRepo(db: DatabaseSync): ProfilesRepo {
       return transaction(db, () => {
         const res = db.prepare('DELETE FROM profiles WHERE id = ?').run(id);
         if (res.changes === 0) return false;
-        for (const table of SCOPED_TABLES) {
-          db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(id);
-        }
-        const active = getSetting.get(ACTIVE_KEY) as { value: string } | undefined;
-        if (active && JSON.parse(active.value) === id) {
-          db.prepare('DELETE FROM settings WHERE key = ?').run(ACTIVE_KEY);
-        }
+        for (const rows of forget) rows(id);
+        if (settings.read('profiles.active') === id) settings.remove('profiles.active');
         return true;
       });
     },
-    activeId() {
-      const row = getSetting.get(ACTIVE_KEY) as { value: string } | undefined;
-      if (!row) return null;
-      const id = JSON.parse(row.value) as unknown;
-      return typeof id === 'string' ? id : null;
-    },
-    setActiveId(id) {
-      putSetting.run(ACTIVE_KEY, JSON.stringify(id));
-    },
+    activeId: () => settings.read('profiles.active'),
+    setActiveId: (id) => settings.write('profiles.active', id),
   };
 }
 

@@ -7,7 +7,7 @@ import { setPriority } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { searchCheckouts, type CheckoutSearch } from './checkout-search.ts';
-import { checkoutsRepo } from './checkouts.ts';
+import { openCheckoutsRepo } from './checkouts-repo.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
 /** A call from search-reader.ts. */
@@ -33,12 +33,12 @@ const { path } = workerData as { path: string };
 const db = new DatabaseSync(path, { readOnly: true });
 db.exec('PRAGMA busy_timeout = 5000');
 // Only reads are ever run through it (the repository also prepares its writes).
-const checkouts = checkoutsRepo(db, Date.now);
+const checkouts = openCheckoutsRepo(db, Date.now);
 
 port.on('message', (m: SearchCall) => {
   try {
     // The status tokens were refreshed on the writing connection before the call.
-    const page = searchCheckouts(db, checkouts, m.profileId, m.input, { refresh: false });
+    const page = searchCheckouts(db, checkouts, m.profileId, m.input);
     // JSON text: one string crosses the thread boundary, not a tree of small objects.
     port.postMessage({ seq: m.seq, ok: true, result: JSON.stringify(page) });
   } catch (err) {

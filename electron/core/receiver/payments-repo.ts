@@ -1,22 +1,13 @@
-// Received payments. Totals count only verified payments and add integer minor units, so
-// 0.1 + 0.2 is 0.3 and JPY stays whole (shared/money.ts).
+// Received payments as read (the receiver's writer writes them, writer-sql.ts). Totals
+// count only verified payments and add integer minor units, so 0.1 + 0.2 is 0.3 and JPY
+// stays whole (shared/money.ts).
 import type { DatabaseSync } from 'node:sqlite';
-import type { Payment, PaymentStatus } from '#shared/domain.ts';
+import type { PaymentStatus } from '#shared/domain.ts';
 import { fromMinor } from '#shared/money.ts';
-import { iso, localDay, placeholders } from './sql.ts';
-import type { PaymentsRepo } from './types.ts';
-
-export interface PaymentRow {
-  id: string;
-  checkout_id: string;
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-  reason: string | null;
-  product_name: string | null;
-  signed: number;
-  received_ms: number;
-}
+import { localDay, placeholders } from '../store/sql.ts';
+import { PAYMENT_COLS, toPayment } from './payment-rows.ts';
+import { checkoutActivity } from './checkout-activity.ts';
+import type { PaymentRow, PaymentsRepo } from './types.ts';
 
 /** Width of a payment_slots slot (migration 2). */
 const SLOT_MS = 15 * 60 * 1000;
@@ -24,24 +15,7 @@ const SLOTS_PER_DAY = 96;
 /** Below this offset plain OFFSET paging is as cheap as the counter walk. */
 const DIRECT_OFFSET = 1000;
 
-export const PAYMENT_COLS =
-  'id, checkout_id, amount, currency, status, reason, product_name, signed, received_ms';
-
-export function toPayment(r: PaymentRow): Payment {
-  return {
-    id: r.id,
-    checkout_id: r.checkout_id,
-    amount: r.amount,
-    currency: r.currency,
-    status: r.status,
-    reason: r.reason,
-    product_name: r.product_name,
-    signed: r.signed === 1,
-    received_at: iso(r.received_ms),
-  };
-}
-
-export function paymentsRepo(db: DatabaseSync, now: () => number): PaymentsRepo {
+export function openPaymentsRepo(db: DatabaseSync, now: () => number): PaymentsRepo {
   const pageStmt = db.prepare(
     `SELECT ${PAYMENT_COLS} FROM payments WHERE profile_id = ?
      ORDER BY received_ms DESC, inbox_id DESC LIMIT ? OFFSET ?`,
@@ -148,6 +122,8 @@ export function paymentsRepo(db: DatabaseSync, now: () => number): PaymentsRepo 
   };
 
   return {
+    activity: checkoutActivity(db),
+    anyStored: () => db.prepare('SELECT 1 FROM payments LIMIT 1').get() !== undefined,
     page(profileId, { limit, offset }) {
       const rows = pageRows(profileId, limit, offset);
       return { data: rows.map(toPayment), total: counts(profileId).total, limit, offset };

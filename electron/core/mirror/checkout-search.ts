@@ -5,12 +5,14 @@
 // the candidates the index hands back are read within a budget (a count and a time), and an
 // answer cut short by the budget says so (`partial`). The engine runs it on a thread of its
 // own (search-reader.ts), since one step of the index can still take tens of milliseconds.
+// A search only reads: the status tokens of checkouts paid since they were indexed are
+// rewritten before it by the mirror's refresh step (MirrorRepo.refreshPaidFacets), on the
+// connection that writes.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { ALL_CURRENCIES, currencyExponent } from '#shared/currencies.ts';
 import type { CheckoutPage } from '#shared/domain.ts';
 import { currencyTerm, phrase, SKEY_MS, startsTerm, statusTerm } from './checkout-facets.ts';
 import { fold, pageRows } from './checkout-search-rows.ts';
-import { refreshPaidFacets } from './checkout-text-refresh.ts';
 import type { CheckoutsRepo } from './types.ts';
 
 export interface CheckoutSearch {
@@ -89,11 +91,6 @@ export interface SearchOptions {
   /** Matches counted exactly up to this many (COUNT_CAP). */
   cap?: number;
   budget?: Partial<SearchBudget>;
-  /**
-   * Rewrite the index rows of checkouts paid since they were indexed before a status search
-   * (false on a read-only connection: the caller did it on the writing one).
-   */
-  refresh?: boolean;
 }
 
 /** No other profile has checkouts in the mirror (two seeks in the (profile_id, id) index). */
@@ -197,11 +194,7 @@ export function searchCheckouts(
     // product name or of the id (tokens written for that, see checkout-facets.ts).
     terms.push(startsTerm(text));
   }
-  if (input.status) {
-    // Checkouts paid since they were indexed get their status token first.
-    if (options.refresh !== false) refreshPaidFacets(db);
-    terms.push(statusTerm(input.status));
-  }
+  if (input.status) terms.push(statusTerm(input.status));
   if (input.currency) terms.push(currencyTerm(input.currency));
 
   // Row conditions: the date range is a range of the ordering key; amounts and another

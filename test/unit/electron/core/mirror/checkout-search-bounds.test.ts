@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import {
   searchCheckouts,
   type SearchBudget,
-} from '../../../../../electron/core/store/checkout-search.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
-import type { CheckoutInput } from '../../../../../electron/core/store/types.ts';
+} from '../../../../../electron/core/mirror/checkout-search.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
+import type { CheckoutInput } from '../../../../../electron/core/mirror/types.ts';
 
 function mirrorOf(names: string[]): Store {
   const store = openStore(':memory:');

@@ -10,9 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CheckoutPage } from '#shared/domain.ts';
 import { searchCheckouts, type CheckoutSearch } from './checkout-search.ts';
-import { refreshPaidFacets } from './checkout-text-refresh.ts';
 import type { SearchCall } from './search-thread.ts';
-import type { Store } from './types.ts';
+import type { Store } from '../database.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
 export interface SearchReader {
@@ -101,14 +100,15 @@ export function openSearchReader(
   };
 
   const here = (profileId: string, input: CheckoutSearch): CheckoutPage =>
-    searchCheckouts(store.db, store.checkouts, profileId, input, { refresh: false });
+    searchCheckouts(store.db, store.checkouts, profileId, input);
 
   return {
     async search(profileId, input) {
       if (closed) throw new Error('The store is closed.');
-      // Checkouts paid since they were indexed get their status token first, on the
-      // connection that may write (a short queue, emptied after each sync too).
-      if (input.status) refreshPaidFacets(store.db);
+      // Checkouts paid since they were indexed get their status token first: the mirror's
+      // refresh step, on the connection that may write (a short queue, emptied after each
+      // sync too). The search itself only reads.
+      if (input.status) store.mirror.refreshPaidFacets();
       if (inThread) return here(profileId, input);
       worker ??= start();
       const w = worker;

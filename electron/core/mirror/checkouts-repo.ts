@@ -2,9 +2,10 @@
 // from the verified payments so it can only ever mean "a verified payment arrived".
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Checkout } from '#shared/domain.ts';
+import { verifiedPaymentSql } from '../receiver/payment-rows.ts';
+import { placeholders, transaction } from '../store/sql.ts';
 import { boundCheckout } from './checkout-bounds.ts';
 import { createdMsSql, SKEY_MS } from './checkout-facets.ts';
-import { placeholders, transaction } from './sql.ts';
 import type { CheckoutInput, CheckoutsRepo, CheckoutTerms, ListedFailure } from './types.ts';
 
 /**
@@ -30,12 +31,11 @@ interface Row {
   paid: number;
 }
 
-const PAID = `EXISTS (SELECT 1 FROM payments p WHERE p.profile_id = c.profile_id
-  AND p.checkout_id = c.id AND p.status = 'verified')`;
+// `paid` is a read of the receiver's payments table, in the receiver's own words.
 const COLS = `c.id, c.product_name, c.amount, c.currency, c.active, c.created_at,
-  c.checkout_url, c.items, c.merchant_id, ${PAID} AS paid`;
+  c.checkout_url, c.items, c.merchant_id, ${verifiedPaymentSql('c')} AS paid`;
 
-export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRepo {
+export function openCheckoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRepo {
   // The create form carries items and merchant_id; the list form does not, so a list
   // upsert keeps what an earlier create stored (COALESCE with the stored value).
   // skey orders the mirror newest first (migration 8): the created time in ms × 2^20, plus
@@ -154,6 +154,10 @@ export function checkoutsRepo(db: DatabaseSync, now: () => number): CheckoutsRep
         .all(...args, limit, offset) as unknown as Row[];
       return { data: rows.map(toCheckout), total, limit, offset };
     },
+    forget(profileId) {
+      db.prepare('DELETE FROM checkouts WHERE profile_id = ?').run(profileId);
+    },
+    anyStored: () => db.prepare('SELECT 1 FROM checkouts LIMIT 1').get() !== undefined,
   };
 }
 

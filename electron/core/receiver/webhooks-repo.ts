@@ -9,7 +9,7 @@ interface Row {
   last_error: string | null;
 }
 
-export function webhooksRepo(db: DatabaseSync): WebhooksRepo {
+export function openWebhooksRepo(db: DatabaseSync): WebhooksRepo {
   const getStmt = db.prepare(
     'SELECT url, registered_at, signed, last_error FROM webhooks WHERE profile_id = ?',
   );

@@ -3,7 +3,7 @@
 // these (renderer/src/features/checkouts/highlight.ts), so "creme" marks "Crème".
 import { describe, expect, it } from 'vitest';
 import type { Checkout } from '#shared/domain.ts';
-import { matchOf, rangesOf } from '../../../../../electron/core/store/checkout-search-rows.ts';
+import { matchOf, rangesOf } from '../../../../../electron/core/mirror/checkout-search-rows.ts';
 
 const at = (text: string, ranges: [number, number][]) => ranges.map(([a, b]) => text.slice(a, b));
 

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutSearch } from '../../../../../electron/core/store/checkout-search.ts';
-import { searchCheckouts } from '../../../../../electron/core/store/checkout-search.ts';
-import { openStore, type Store } from '../../../../../electron/core/store/index.ts';
+import type { CheckoutSearch } from '../../../../../electron/core/mirror/checkout-search.ts';
+import { searchCheckouts } from '../../../../../electron/core/mirror/checkout-search.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 import { MIGRATIONS } from '../../../../../electron/core/store/migrations.ts';
 import { commitBatch, settle, unprocessed } from '../../../../support/receiver-db.ts';
 
@@ -266,6 +266,8 @@ function searches(rows: Row[], seed: number, count: number): CheckoutSearch[] {
 }
 
 function agree(store: Store, rows: Row[], profile: string, qs: CheckoutSearch[], cap: number) {
+  // The mirror's refresh step, as the engine runs it before a status search (a search reads).
+  store.mirror.refreshPaidFacets();
   for (const q of qs) {
     // No budget: this compares complete answers (the budget has its own tests).
     const got = searchCheckouts(store.db, store.checkouts, profile, q, {
@@ -338,17 +340,56 @@ describe('searchCheckouts', () => {
       (store.db.prepare('SELECT COUNT(*) AS n FROM checkout_text_stale').get() as { n: number }).n;
     // The receiver's writer only queued it: the index still says active.
     expect(queued()).toBe(1);
-    const search = (status: CheckoutSearch['status']) =>
-      searchCheckouts(store.db, store.checkouts, 'p1', {
+    const search = (status: CheckoutSearch['status']) => {
+      store.mirror.refreshPaidFacets(); // the refresh step the engine runs first
+      return searchCheckouts(store.db, store.checkouts, 'p1', {
         query: 'croissant',
         status,
         limit: 25,
         offset: 0,
       }).data.map((c) => c.id);
+    };
     expect(search('paid')).toEqual(['b2']);
     expect(queued()).toBe(0);
     expect(search('active')).toEqual(['c3', 'a1']);
     store.close();
+  });
+
+  it('only reads: a status search leaves the paid queue to the refresh step', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-reads-'));
+    try {
+      const file = join(dir, 'console.db');
+      const store = openStore(file);
+      store.profiles.add({ id: 'p1', name: 'p1', kind: 'live', base_url: 'https://a.example' });
+      store.checkouts.upsertListed('p1', [
+        {
+          id: 'b2',
+          product_name: 'Croissant',
+          amount: 2,
+          currency: 'EUR',
+          active: true,
+          created_at: '2026-01-01T00:00:00Z',
+          checkout_url: 'http://127.0.0.1:1/pay/b2',
+        },
+      ]);
+      pay(store, 'p1', 'b2');
+      // A read-only connection, as the search thread has: a search that wrote would fail here.
+      const reader = new DatabaseSync(file, { readOnly: true });
+      const page = searchCheckouts(reader, store.checkouts, 'p1', {
+        status: 'active',
+        limit: 25,
+        offset: 0,
+      });
+      reader.close();
+      // Not refreshed yet: the index still says active, and the checkout is still queued.
+      expect(page.data.map((c) => c.id)).toEqual(['b2']);
+      const queued = store.db.prepare('SELECT COUNT(*) AS n FROM checkout_text_stale').get();
+      expect(queued).toEqual({ n: 1 });
+      expect(store.mirror.refreshPaidFacets()).toBe(1);
+      store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers the same over a mirror written before migration 8', () => {

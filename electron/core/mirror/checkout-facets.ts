@@ -12,6 +12,7 @@
 // searches. Status and prefix tokens are exactly one trigram long (the trigram tokenizer's
 // unit), the cheapest term there is; a doubled marker keeps a one-character prefix apart
 // from a two-character one.
+import { verifiedPaymentSql } from '../receiver/payment-rows.ts';
 
 /** Each created millisecond owns this many consecutive ordering keys (checkouts.skey). */
 export const SKEY_MS = 1048576;
@@ -39,8 +40,7 @@ const sql = (code: number) => `char(${code})`;
 
 /** SQL for the facets text of checkout row `r` (NEW in a trigger, an alias in a SELECT). */
 export function facetsSql(r: string): string {
-  const paid = `EXISTS (SELECT 1 FROM payments p WHERE p.profile_id = ${r}.profile_id
-    AND p.checkout_id = ${r}.id AND p.status = 'verified')`;
+  const paid = verifiedPaymentSql(r);
   return [
     `${sql(STATUS)} || ${sql(STATUS)} || CASE WHEN ${paid} THEN 'p' WHEN ${r}.active THEN 'a' ELSE 'i' END`,
     `${sql(CURRENCY)} || ${r}.currency || ${sql(CURRENCY)}`,

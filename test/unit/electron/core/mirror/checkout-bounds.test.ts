@@ -11,12 +11,9 @@ import {
   cutText,
   ITEM_NAME_MAX,
   PRODUCT_NAME_MAX,
-} from '../../../../../electron/core/store/checkout-bounds.ts';
-import {
-  openStore,
-  type CheckoutInput,
-  type Store,
-} from '../../../../../electron/core/store/index.ts';
+} from '../../../../../electron/core/mirror/checkout-bounds.ts';
+import type { CheckoutInput } from '../../../../../electron/core/mirror/types.ts';
+import { openStore, type Store } from '../../../../../electron/core/database.ts';
 
 let dir: string;
 let store: Store;

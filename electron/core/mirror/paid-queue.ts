@@ -5,7 +5,7 @@
 // after each sync, so the queue stays short.
 import type { DatabaseSync } from 'node:sqlite';
 import { facetsSql, itemNamesSql } from './checkout-facets.ts';
-import { transaction } from './sql.ts';
+import { transaction } from '../store/sql.ts';
 
 /** For the writer: queues the checkouts of a batch's verified payments (one statement each). */
 export function paidCheckoutsQueue(
