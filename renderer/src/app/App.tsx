@@ -162,10 +162,22 @@ function useHeadingFocus(): void {
   const n = useUi((s) => s.headingFocus);
   useEffect(() => {
     if (n === 0) return;
-    const h = document.querySelector<HTMLElement>('#main h1');
-    if (!h) return;
-    h.tabIndex = -1; // focusable from code, not a tab stop
-    h.focus();
+    const focus = (): boolean => {
+      const h = document.querySelector<HTMLElement>('#main h1');
+      if (!h) return false;
+      h.tabIndex = -1; // focusable from code, not a tab stop
+      h.focus();
+      return true;
+    };
+    if (focus()) return;
+    // Settings and Day load on first opening (React.lazy): their heading comes a moment later.
+    const main = document.getElementById('main');
+    if (!main) return;
+    const watch = new MutationObserver(() => {
+      if (focus()) watch.disconnect();
+    });
+    watch.observe(main, { childList: true, subtree: true });
+    return () => watch.disconnect();
   }, [n]);
 }
 
