@@ -140,6 +140,7 @@ export const SQL_OWNERS = [
   'electron/core/mirror/**/*.ts',
   'electron/core/receiver/**/*.ts',
   'electron/core/day/**/*.ts',
+  'electron/core/devices/**/*.ts',
 ];
 const SQL_MESSAGE =
   "SQL lives with the owner of its table (SQL_OWNERS, docs/architecture.md): call that owner's repository on the store.";

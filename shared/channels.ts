@@ -35,6 +35,13 @@ export const CHANNELS = [
   'day.closes',
   'day.get',
   'day.csv',
+  'screens.set',
+  'screens.status',
+  'screens.pair',
+  'screens.devices',
+  'screens.approve',
+  'screens.update',
+  'screens.revoke',
 ] as const;
 
 export const EVENTS = [

@@ -1,4 +1,5 @@
-// The one IPC/RPC contract: channel → zod input and output. The engine parses every
+// The one IPC/RPC contract: channel → the least role that may call it (shared/roles.ts),
+// zod input and output. The engine refuses a caller below the role, then parses every
 // transport's input with these schemas (electron/core/engine/parse-input.ts); the renderer's
 // types come from here. The comment above each entry is its row in docs/architecture.md's
 // tables: node scripts/docs/channel-table.ts --write after a change.
@@ -18,6 +19,9 @@ import {
   ReachCheck,
   ReceiverRequest,
   ReceiverStatus,
+  ScreenDevice,
+  ScreensPairing,
+  ScreensStatus,
   Settings,
   SyncStatus,
   Totals,
@@ -27,6 +31,8 @@ import {
 } from './domain.ts';
 import type { ErrorShape } from './errors.ts';
 import { DayClosePage, DayCloseSummary, DayReport } from './day.ts';
+import { ROLES, type Role } from './roles.ts';
+import { CHANNEL_ROLES } from './channel-roles.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -41,6 +47,14 @@ const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const IsoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 /** A calendar day, YYYY-MM-DD (a real one: 2026-02-30 is refused). */
 const ExportDay = z.iso.date({ message: 'must be a date like 2026-01-31' });
+const DeviceId = z.string().trim().min(1).max(64);
+/** What a paired screen is called ("Till 2"); no control characters. */
+export const DeviceName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(60, 'must be at most 60 characters')
+  .refine((n) => !/[\p{Cc}\p{Cf}]/u.test(n), 'must not contain control or invisible characters');
 
 /** checkouts.search: everything optional but the page; the mirror answers, not the service. */
 export const SearchInput = z
@@ -88,6 +102,7 @@ export const SearchInput = z
 export const contract = {
   /** The console's version and transport, a database set aside at start, the computer's locales. */
   'app.info': {
+    role: 'watch',
     input: Empty,
     output: z.object({
       version: z.string(),
@@ -110,12 +125,17 @@ export const contract = {
        * a second screen in a new browser opens on the console as it is.
        */
       welcome: z.boolean(),
+      /** The caller's role, so the page shows only what it may do (absent: owner). */
+      role: z.enum(ROLES).optional(),
+      /** The paired screen's name, when the caller is one. */
+      screen: z.object({ name: z.string() }).optional(),
     }),
   },
   /** Every profile (the Sandbox and live accounts) with its key's status, and the active one. */
-  'profiles.list': { input: Empty, output: ProfileList },
+  'profiles.list': { role: 'watch', input: Empty, output: ProfileList },
   /** Adds a live account; a key given is tested at base_url first (failing, nothing is added). */
   'profiles.add': {
+    role: 'owner',
     input: z
       .object({
         name: z.string().trim().min(1).max(80),
@@ -128,6 +148,7 @@ export const contract = {
   },
   /** Renames a profile or moves it to another base URL (its key goes: tested at the old one). */
   'profiles.update': {
+    role: 'owner',
     input: z
       .object({
         id: ProfileId,
@@ -138,22 +159,32 @@ export const contract = {
     output: Profile,
   },
   /** Makes a profile the active one: the receiver and tunnel move to it, its webhook registered. */
-  'profiles.switch': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
+  'profiles.switch': {
+    role: 'owner',
+    input: z.object({ id: ProfileId }).strict(),
+    output: ProfileList,
+  },
   /** Removes a live account and its key; when it was the active one, the Sandbox takes over. */
-  'profiles.remove': { input: z.object({ id: ProfileId }).strict(), output: ProfileList },
+  'profiles.remove': {
+    role: 'owner',
+    input: z.object({ id: ProfileId }).strict(),
+    output: ProfileList,
+  },
   /** Whether the active profile has a key (masked, never the key) and the keychain works. */
-  'key.status': { input: Empty, output: KeyStatus },
+  'key.status': { role: 'watch', input: Empty, output: KeyStatus },
   /** Tests a key against the active profile's service, then keeps it in the keychain. */
   'key.set': {
+    role: 'owner',
     input: z.object({ key: ApiKeyInput }).strict(),
     output: KeyStatus,
   },
   /** Removes the active profile's key from the keychain. */
-  'key.clear': { input: Empty, output: KeyStatus },
+  'key.clear': { role: 'owner', input: Empty, output: KeyStatus },
   /** Creates a payment link at the service, stores it in the mirror, pushes checkout.created. */
-  'checkouts.create': { input: CreateCheckoutInput, output: Checkout },
+  'checkouts.create': { role: 'till', input: CreateCheckoutInput, output: Checkout },
   /** A page of checkouts asked of the service itself (the screens search the mirror instead). */
   'checkouts.list': {
+    role: 'till',
     input: z
       .object({
         limit: int(1, LIMITS.listLimitMax).optional(),
@@ -165,6 +196,7 @@ export const contract = {
   },
   /** The payments the receiver stored, newest first. */
   'payments.list': {
+    role: 'watch',
     input: z
       .object({
         limit: int(1, 500).optional(),
@@ -174,27 +206,33 @@ export const contract = {
     output: PaymentPage,
   },
   /** Today's verified payments (the shop's local day), summed per currency, and their count. */
-  'payments.totals': { input: Empty, output: Totals },
+  'payments.totals': { role: 'watch', input: Empty, output: Totals },
   /** The receiver: where it listens, last event, gaps, webhook registration, reachability. */
-  'receiver.status': { input: Empty, output: ReceiverStatus },
+  'receiver.status': { role: 'watch', input: Empty, output: ReceiverStatus },
   /** The newest requests the receiver answered, newest first (Settings → Receiver). */
   'receiver.requests': {
+    role: 'owner',
     input: z.object({ limit: int(1, 200).optional() }).strict(),
     output: z.object({ requests: z.array(ReceiverRequest) }),
   },
   /** Registers the receiver's URL as the active profile's webhook at the service (again). */
-  'webhook.register': { input: Empty, output: WebhookStatus },
+  'webhook.register': { role: 'owner', input: Empty, output: WebhookStatus },
   /** The console's settings: receiver port, public URL, sound, notifications, language, … */
-  'settings.get': { input: Empty, output: Settings },
+  'settings.get': { role: 'watch', input: Empty, output: Settings },
   /** Changes the settings given; the answer is all of them. */
-  'settings.set': { input: Settings.partial().strict(), output: Settings },
+  'settings.set': { role: 'owner', input: Settings.partial().strict(), output: Settings },
   /** Opens a checkout's payment page in the browser: only a URL this console created or listed. */
-  'shell.openCheckout': { input: z.object({ url: z.string().url() }).strict(), output: Ok },
+  'shell.openCheckout': {
+    role: 'till',
+    input: z.object({ url: z.string().url() }).strict(),
+    output: Ok,
+  },
   /**
    * CSV with a byte-order mark; `separator` ";" writes amounts with a decimal comma (for a
    * region that writes 4,50); `from`/`to` are the shop's local days, both included.
    */
   'export.csv': {
+    role: 'owner',
     input: z
       .object({
         kind: z.enum(['payments', 'checkouts']),
@@ -211,6 +249,7 @@ export const contract = {
   },
   /** Phone mode: with no field, the state; `enabled` turns it on/off, `address` picks one. */
   'sandbox.phoneAccess': {
+    role: 'owner',
     input: z
       .object({
         enabled: z.boolean().optional(),
@@ -220,16 +259,22 @@ export const contract = {
     output: PhoneAccess,
   },
   /** One checkout in full: its payments, webhook events, and whether it can be switched off. */
-  'checkouts.get': { input: z.object({ id: CheckoutId }).strict(), output: CheckoutDetail },
+  'checkouts.get': {
+    role: 'till',
+    input: z.object({ id: CheckoutId }).strict(),
+    output: CheckoutDetail,
+  },
   /** Switches a link off or on through the service's optional PATCH (docs/service-api.md). */
   'checkouts.setActive': {
+    role: 'owner',
     input: z.object({ id: CheckoutId, active: z.boolean() }).strict(),
     output: Checkout,
   },
   /** How the service reaches the active live profile's receiver (a tunnel tool or an own URL). */
-  'tunnel.status': { input: Empty, output: TunnelStatus },
+  'tunnel.status': { role: 'watch', input: Empty, output: TunnelStatus },
   /** Chooses the tunnel tool, an own public URL, or none, for the active live profile. */
   'tunnel.set': {
+    role: 'owner',
     input: z
       .object({
         mode: TunnelMode,
@@ -240,28 +285,31 @@ export const contract = {
     output: TunnelStatus,
   },
   /** Sends a signed test request through the public URL to this receiver (Check now). */
-  'receiver.check': { input: Empty, output: ReachCheck },
+  'receiver.check': { role: 'owner', input: Empty, output: ReachCheck },
   /** Searches the local mirror: total is every match, not just this page. */
-  'checkouts.search': { input: SearchInput, output: CheckoutPage },
+  'checkouts.search': { role: 'till', input: SearchInput, output: CheckoutPage },
   /** Starts a sync now (full: read everything again, from Settings); answers at once. */
   'checkouts.sync': {
+    role: 'till',
     input: z.object({ full: z.boolean().optional() }).strict(),
     output: SyncStatus,
   },
   /** The mirror's sync: its state, checkouts read and mirrored, when it last ended, its error. */
-  'checkouts.syncStatus': { input: Empty, output: SyncStatus },
+  'checkouts.syncStatus': { role: 'till', input: Empty, output: SyncStatus },
   /** The open period of the active profile as it stands (X report): number and closed_at null. */
-  'day.current': { input: Empty, output: DayReport },
+  'day.current': { role: 'watch', input: Empty, output: DayReport },
   /**
    * Closes the open period (Z report). `expect_number` is the next_number the screen showed:
    * when another screen closed first, the answer is a conflict naming that close.
    */
   'day.close': {
+    role: 'owner',
     input: z.object({ expect_number: int(1, Number.MAX_SAFE_INTEGER).optional() }).strict(),
     output: DayReport,
   },
   /** Past closes, newest first. */
   'day.closes': {
+    role: 'owner',
     input: z
       .object({ limit: int(1, 200).optional(), offset: int(0, Number.MAX_SAFE_INTEGER).optional() })
       .strict(),
@@ -269,6 +317,7 @@ export const contract = {
   },
   /** One closed report, as frozen when it was closed. */
   'day.get': {
+    role: 'owner',
     input: z.object({ number: int(1, Number.MAX_SAFE_INTEGER) }).strict(),
     output: DayReport,
   },
@@ -278,6 +327,7 @@ export const contract = {
    * mark is a comma.
    */
   'day.csv': {
+    role: 'owner',
     input: z
       .object({
         number: int(1, Number.MAX_SAFE_INTEGER).nullable(),
@@ -287,7 +337,48 @@ export const contract = {
       .strict(),
     output: z.object({ filename: z.string(), text: z.string() }),
   },
-} as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
+  /** Other screens: on/off and the address (any of this computer's, loopback included). */
+  'screens.set': {
+    role: 'owner',
+    input: z
+      .object({
+        enabled: z.boolean().optional(),
+        address: z.string().trim().min(1).max(100).optional(),
+      })
+      .strict(),
+    output: ScreensStatus,
+  },
+  /** Whether other screens are served, where, and how many are paired. */
+  'screens.status': { role: 'owner', input: Empty, output: ScreensStatus },
+  /** A new one-use pairing code (5 minutes); the one before it stops working. */
+  'screens.pair': { role: 'owner', input: Empty, output: ScreensPairing },
+  /** Every paired or asking screen: name, role, status, address, last seen. */
+  'screens.devices': {
+    role: 'owner',
+    input: Empty,
+    output: z.object({ devices: z.array(ScreenDevice) }),
+  },
+  /** Lets a screen that asked to pair in, with the role it gets. */
+  'screens.approve': {
+    role: 'owner',
+    input: z.object({ id: DeviceId, role: z.enum(ROLES) }).strict(),
+    output: ScreenDevice,
+  },
+  /** Renames a screen or changes its role (its open streams end and reconnect). */
+  'screens.update': {
+    role: 'owner',
+    input: z
+      .object({ id: DeviceId, name: DeviceName.optional(), role: z.enum(ROLES).optional() })
+      .strict(),
+    output: ScreenDevice,
+  },
+  /** Revokes a screen: its event streams close at once and its next call is refused. */
+  'screens.revoke': {
+    role: 'owner',
+    input: z.object({ id: DeviceId }).strict(),
+    output: ScreenDevice,
+  },
+} as const satisfies Record<Channel, { role: Role; input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
   // A payment the receiver committed and matched (verified, mismatch or unknown_checkout).
@@ -309,6 +400,18 @@ export const eventSchemas = {
   'day.closed': DayCloseSummary,
 } as const satisfies Record<EventName, z.ZodType>;
 
+/** The least role that receives each event (a stream carries only what its role may see). */
+export const eventRoles = {
+  'payment.received': 'watch',
+  'receiver.status': 'watch',
+  'checkout.created': 'till',
+  'checkout.updated': 'till',
+  'tunnel.status': 'watch',
+  'receiver.unreachable': 'watch',
+  'checkouts.sync': 'till',
+  'day.closed': 'watch',
+} as const satisfies Record<EventName, Role>;
+
 // Compile-time check that channels.ts lists exactly the contract's channels.
 type _SameChannels = [keyof typeof contract] extends [Channel]
   ? [Channel] extends [keyof typeof contract]
@@ -316,6 +419,10 @@ type _SameChannels = [keyof typeof contract] extends [Channel]
     : never
   : never;
 export const channelsMatch: _SameChannels = true;
+
+// Compile-time check that channel-roles.ts (the page's zod-free copy) says each channel's role.
+export const channelRolesMatch: { readonly [C in Channel]: (typeof contract)[C]['role'] } =
+  CHANNEL_ROLES;
 
 export type Input<C extends Channel> = z.input<(typeof contract)[C]['input']>;
 export type ParsedInput<C extends Channel> = z.output<(typeof contract)[C]['input']>;

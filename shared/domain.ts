@@ -216,6 +216,44 @@ export const PhoneAccess = z.object({
   error: z.string().nullable().optional(),
 });
 export type PhoneAccess = z.infer<typeof PhoneAccess>;
+
+/** Other screens (Settings → Other screens): whether this console serves them, and where. */
+export const ScreensStatus = z.object({
+  enabled: z.boolean(),
+  /** The address screens open (http://<address>:<port>/), null while off or not open. */
+  url: z.string().nullable(),
+  /** Paired screens, pending ones included (revoked ones not). */
+  devices: z.number().int().nonnegative(),
+  /** The chosen address (kept while off) and this computer's addresses to pick from. */
+  address: z.string().nullable(),
+  addresses: z.array(z.object({ name: z.string(), address: z.string() })),
+  /** Why the screens cannot be served right now, or null. */
+  error: z.string().nullable(),
+});
+export type ScreensStatus = z.infer<typeof ScreensStatus>;
+
+/** A screen that asked to pair (pending), was approved (active) or revoked. */
+export const ScreenDevice = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(['watch', 'till', 'owner']).nullable(),
+  status: z.enum(['pending', 'active', 'revoked']),
+  /** The network address it last called from. */
+  address: z.string().nullable(),
+  last_seen_at: isoTime.nullable(),
+  /** It has an event stream open now. */
+  connected: z.boolean(),
+});
+export type ScreenDevice = z.infer<typeof ScreenDevice>;
+
+/** A one-use pairing code and the address (in the QR) that carries it. */
+export const ScreensPairing = z.object({
+  url: z.string(),
+  /** The code as people read it aloud ("K7QM-4ZXA"). */
+  code: z.string(),
+  expires_at: isoTime,
+});
+export type ScreensPairing = z.infer<typeof ScreensPairing>;
 /** One delivery the receiver accepted for a checkout (its inbox row), for the detail view. */
 export const WebhookEventRef = z.object({
   /** The delivery's webhook-id header; null when the service sent none. */
@@ -240,6 +278,11 @@ export const CheckoutDetail = z.object({
    * when not, `reason` says why in one line.
    */
   active_toggle: z.object({ supported: z.boolean(), reason: z.string().nullable() }),
+  /**
+   * Made through this console: `device` is the paired screen's name, null for the console's
+   * own window. Absent or null: not made here (synced from the service).
+   */
+  made_on: z.object({ device: z.string().nullable() }).nullable().optional(),
 });
 export type CheckoutDetail = z.infer<typeof CheckoutDetail>;
 

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'bad_response',
   'not_found',
   'conflict',
+  /** The caller's role (a paired screen's Watch or Till) may not use this channel. */
+  'forbidden_for_role',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

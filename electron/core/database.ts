@@ -5,6 +5,7 @@
 // build an owner's repository themselves, on a connection of their own (the search thread,
 // the receiver's writer thread).
 import { openDayRepo, type DayRepo } from './day/day-repo.ts';
+import { devicesSql, type DevicesSql } from './devices/devices-sql.ts';
 import { openCheckoutsRepo } from './mirror/checkouts-repo.ts';
 import { openMirrorRepo } from './mirror/mirror-repo.ts';
 import type { CheckoutsRepo, MirrorRepo } from './mirror/types.ts';
@@ -46,6 +47,8 @@ export interface Store extends Connection {
   readonly rechecks: RechecksRepo;
   /** day/: the closes (Z reports) and the automatic close; reads the period's payments. */
   readonly day: DayRepo;
+  /** devices/: paired screens, the Other screens setting, which screen made each link. */
+  readonly devices: DevicesSql;
 }
 
 /** Opens the database at dbPath (see openConnection) and builds the owners' repositories. */
@@ -75,5 +78,6 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     receiver,
     rechecks: openRechecksRepo(db),
     day: openDayRepo(db),
+    devices: devicesSql(db),
   };
 }

@@ -103,6 +103,8 @@ async function start(): Promise<void> {
     transport: 'electron',
     version: app.getVersion(),
     openExternal: safeOpenExternal((url) => shell.openExternal(url)),
+    // `npm run serve` refused on this folder: come to the front, as for a second app.
+    onSecondStart: showWindow,
     // The page picks its language and number format from these (docs/console.md).
     systemLocales,
   });

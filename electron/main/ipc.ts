@@ -10,7 +10,7 @@ import {
   type Channel,
 } from '#shared/channels.ts';
 import type { IpcResult, Output } from '#shared/contract.ts';
-import { toErrorShape, type Engine } from '../core/index.ts';
+import { OWNER, toErrorShape, type Engine } from '../core/index.ts';
 
 export interface IpcOptions {
   engine: Engine;
@@ -76,7 +76,8 @@ export function registerIpc(opts: IpcOptions): IpcBridge {
     }
     let data: Output<C>;
     try {
-      data = await engine.call(channel, input ?? {});
+      // The desktop window is the console's owner.
+      data = await engine.call(channel, input ?? {}, OWNER);
     } catch (err) {
       return { ok: false, error: toErrorShape(err) };
     }

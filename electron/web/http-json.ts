@@ -16,6 +16,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation_error: 400,
   not_found: 404,
   conflict: 409,
+  forbidden_for_role: 403,
   no_key: 409,
   rate_limited: 429,
   internal: 500,

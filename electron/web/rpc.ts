@@ -2,7 +2,7 @@
 // throws EngineError; this file only moves bytes and maps errors to statuses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHANNELS, type Channel } from '#shared/channels.ts';
-import type { Engine } from '../core/index.ts';
+import type { Caller, Engine } from '../core/index.ts';
 import { EngineError, toErrorShape } from '../core/index.ts';
 import { BodyError, STATUS_BY_CODE, readJsonBody, sendError, sendJson } from './http-json.ts';
 import { errorMessage } from '#shared/error-message.ts';
@@ -18,6 +18,8 @@ export async function handleRpc(
   channelName: string,
   req: IncomingMessage,
   res: ServerResponse,
+  /** Who calls: the owner's token, or a paired screen with its role. */
+  caller: Caller,
 ): Promise<void> {
   if (!isChannel(channelName)) {
     sendError(res, 404, { code: 'not_found', message: `Unknown channel "${channelName}".` });
@@ -43,7 +45,7 @@ export async function handleRpc(
     return;
   }
   try {
-    const data = await engine.call(channelName, input);
+    const data = await engine.call(channelName, input, caller);
     sendJson(res, 200, { data });
   } catch (err) {
     const shape = toErrorShape(err);

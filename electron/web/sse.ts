@@ -3,8 +3,10 @@
 // most MAX_EVENT_STREAMS are open at once: each holds a socket and a buffer for as long as
 // its client likes, so one token holder must not be able to exhaust the server with them.
 import type { ServerResponse } from 'node:http';
-import { EVENTS } from '#shared/channels.ts';
-import type { Engine } from '../core/index.ts';
+import { EVENTS, type EventName } from '#shared/channels.ts';
+import { eventRoles } from '#shared/contract.ts';
+import { roleAllows } from '#shared/roles.ts';
+import { OWNER, type Caller, type Engine } from '../core/index.ts';
 import { sendError } from './http-json.ts';
 
 export interface EventHub {
@@ -12,7 +14,7 @@ export interface EventHub {
    * Takes over the response as an event stream until the client goes away; when
    * MAX_EVENT_STREAMS are already open, answers 503 with a JSON error instead.
    */
-  attach(res: ServerResponse): void;
+  attach(res: ServerResponse, caller?: Caller): void;
   clientCount(): number;
   close(): void;
 }
@@ -29,20 +31,26 @@ export function createEventHub(
   maxStreams = MAX_EVENT_STREAMS,
 ): EventHub {
   const clients = new Set<ServerResponse>();
+  /** Each stream's caller: it receives only the events its role may see. */
+  const callers = new Map<ServerResponse, Caller>();
 
   const send = (res: ServerResponse, text: string): void => {
     // A client that stopped reading would make its buffer grow without end: drop it; its
     // EventSource reconnects and the page refetches what it missed.
     if (res.writableLength > MAX_BUFFERED_BYTES) {
       clients.delete(res);
+      callers.delete(res);
       res.destroy();
       return;
     }
     res.write(text);
   };
-  const broadcast = (name: string, payload: unknown): void => {
+  const broadcast = (name: EventName, payload: unknown): void => {
     const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const res of clients) send(res, frame);
+    const need = eventRoles[name];
+    for (const res of clients) {
+      if (roleAllows((callers.get(res) ?? OWNER).role, need)) send(res, frame);
+    }
   };
   const unsubscribes = EVENTS.map((name) => engine.on(name, (payload) => broadcast(name, payload)));
 
@@ -52,7 +60,7 @@ export function createEventHub(
   timer.unref();
 
   return {
-    attach(res) {
+    attach(res, caller = OWNER) {
       if (clients.size >= maxStreams) {
         sendError(
           res,
@@ -77,8 +85,15 @@ export function createEventHub(
       res.write('retry: 2000\n: connected\n\n');
       res.socket?.setNoDelay(true);
       clients.add(res);
+      callers.set(res, caller);
+      // A paired screen's streams end at once when it is revoked (or its role changes).
+      const unregister = caller.device
+        ? engine.screens.streamOpened(caller.device.id, () => res.end())
+        : () => undefined;
       const drop = (): void => {
         clients.delete(res);
+        callers.delete(res);
+        unregister();
       };
       res.on('close', drop);
       res.on('error', drop);

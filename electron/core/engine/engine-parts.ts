@@ -1,6 +1,6 @@
 // What the engine is built from besides its options, each with a real default that
 // createEngine uses: how console.db is opened, the clocks, the service client's pacing, the
-// checkout mirror's pacing, where phone mode finds this computer's addresses, how receivers
+// checkout mirror's pacing, where phone mode and Other screens find this computer's addresses, how receivers
 // and tunnels run and how reachability is checked. The transports never pass these; tests
 // pass fakes through test/support/engine.ts (a fake clock, a timer fired by hand, a
 // receiver starter that keeps the receivers it started).
@@ -30,4 +30,6 @@ export interface EngineParts {
   now?: () => Date;
   /** The day book's device name and how its automatic close is paced (default: the host name, every 30 s). */
   day?: DayOptions;
+  /** The clock pairing codes of Other screens expire by (default: the system's, Date.now). */
+  pairingClock?: () => number;
 }

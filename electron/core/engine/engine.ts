@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import type { Channel } from '#shared/channels.ts';
 import type { Handlers, Output } from '#shared/contract.ts';
-import type { Engine, EngineOptions } from './types.ts';
+import { OWNER, type Caller, type Engine, type EngineOptions } from './types.ts';
+import { refuseAboveRole } from './roles.ts';
 import { EngineError } from '#shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
 import { detailHandlers } from './handlers-detail.ts';
@@ -27,6 +28,9 @@ import { lanAddresses } from '../embedded-sandbox/lan-addresses.ts';
 import { setAsideIfDamaged, type SetAside } from '../store/damaged-db.ts';
 import { storageFaultError } from '../store/faults.ts';
 import { openStore, type Store, type StoreOptions } from '../database.ts';
+import { takeFolderLock } from '../folder-lock/index.ts';
+import { Screens, withCaller } from '../devices/index.ts';
+import { screensHandlers } from './handlers-screens.ts';
 import { makePrivateDir } from '#shared/node/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
@@ -55,18 +59,31 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
   // A damaged file is moved aside, never built on; app.info tells the page so it can say so
   // and offer to list the service's checkouts again. A busy or full database is not damage:
   // the check throws those, translated like any open.
+  // One console per data folder (folder-lock/): taken before anything is opened.
+  const lock = await takeFolderLock(opts.dataDir);
+  const stopKnocks = opts.onSecondStart ? lock.watchKnocks(opts.onSecondStart) : () => {};
+  const unlock = (): void => {
+    stopKnocks();
+    lock.release();
+  };
   const dbPath = join(opts.dataDir, DB_FILE);
   let damaged: SetAside | null;
+  let store: Store;
   try {
-    damaged = setAsideIfDamaged(dbPath, new Date());
+    try {
+      damaged = setAsideIfDamaged(dbPath, new Date());
+    } catch (err) {
+      throw storageFaultError(err, dbPath) ?? err;
+    }
+    store = openTranslated(dbPath, log, parts.openStore ?? openStore);
   } catch (err) {
-    throw storageFaultError(err, dbPath) ?? err;
+    unlock();
+    throw err;
   }
   if (damaged)
     log(
       `The console's database was damaged (${damaged.reason}); moved it aside as ${damaged.movedTo} and started a fresh one.`,
     );
-  const store = openTranslated(dbPath, log, parts.openStore ?? openStore);
   let known: string[] = [];
   tokens = () => {
     try {
@@ -83,6 +100,8 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
   };
   const keys = new ProfileKeys({ vault, sandboxDataDir: sandboxDataDir(opts.dataDir), http });
   const emitter = new Emitter(log);
+  const addresses =
+    parts.lanAddresses ?? (() => lanAddresses(undefined, opts.extraLanAddresses ?? []));
   const active = new ActiveProfile({
     store,
     keys,
@@ -90,8 +109,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
     dataDir: opts.dataDir,
     sandboxTimeScale: opts.sandboxTimeScale,
     http,
-    lanAddresses:
-      parts.lanAddresses ?? (() => lanAddresses(undefined, opts.extraLanAddresses ?? [])),
+    lanAddresses: addresses,
     receiving: parts.receiving,
     reach: parts.reach,
     log,
@@ -109,6 +127,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
   } catch (err) {
     await active.close().catch(() => undefined);
     store.close();
+    unlock();
     throw storageFaultError(err, store.path) ?? err;
   }
 
@@ -133,7 +152,15 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
   const offFollow = emitter.on('receiver.status', () => mirror.follow());
   mirror.sync();
   const day = dayEngine(ctx, { log, ...parts.day });
+  const devices = store.devices;
+  const screens = new Screens({
+    sql: devices,
+    addresses,
+    now: parts.pairingClock ?? Date.now,
+    log,
+  });
   const handlers: Handlers = {
+    ...screensHandlers(screens),
     ...profileHandlers(ctx, { keyChanged: () => mirror.keyChanged() }),
     ...checkoutHandlers(ctx),
     ...detailHandlers(ctx),
@@ -173,12 +200,17 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
   if (opts.maxDbPages !== undefined) await store.limitPages(opts.maxDbPages);
   return {
     clockChanged,
-    async call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>> {
+    async call<C extends Channel>(
+      channel: C,
+      rawInput: unknown,
+      caller: Caller = OWNER,
+    ): Promise<Output<C>> {
       if (closing) throw new EngineError('internal', 'The console is shutting down.');
+      refuseAboveRole(channel, caller);
       const input = parseInput(channel, rawInput);
       const handler = handlers[channel] as (i: typeof input) => Promise<Output<C>>;
       try {
-        return await handler(input);
+        return withCaller(devices, active.id, channel, await handler(input), caller);
       } catch (err) {
         if (err instanceof EngineError) throw withoutTokens(err, tokens());
         // A full disk or a database held by another program: plain words, never SQLite's.
@@ -190,6 +222,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
       }
     },
     on: (event, listener) => emitter.on(event, listener),
+    screens,
     receiverUrl: () => active.receiverUrl(),
     close() {
       closing ??= (async () => {
@@ -197,11 +230,15 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
         day.stop();
         offFollow();
         try {
+          await screens
+            .close()
+            .catch((err: unknown) => log(`closing other screens: ${errorMessage(err)}`));
           await mirror.close();
           await active.close();
         } finally {
           emitter.clear();
           store.close();
+          unlock();
         }
       })();
       return closing;

@@ -5,9 +5,33 @@ import type { EventPayload, Output } from '#shared/contract.ts';
 import type { ClockChange } from './clock-watch.ts';
 import type { KeyVault } from '../vault/key-vault.ts';
 import type { SystemLocales } from './system-locales.ts';
+import type { Role } from '#shared/roles.ts';
+import type { Screens } from '../devices/index.ts';
+
+/** What a transport's server uses of Other screens (devices/screens.ts). */
+export type ScreensPort = Pick<
+  Screens,
+  'attach' | 'claim' | 'pairState' | 'authenticate' | 'streamOpened'
+>;
+
+/**
+ * Who is calling, as the transport knows it: the desktop window and the console's own
+ * loopback tab are the owner; a paired screen (Settings → Other screens) has its role.
+ */
+export interface Caller {
+  role: Role;
+  /** The paired screen calling, if it is one (links it makes carry its name). */
+  device?: { id: string; name: string };
+}
+
+export const OWNER: Caller = Object.freeze({ role: 'owner' });
 
 export interface Engine {
-  call<C extends Channel>(channel: C, rawInput: unknown): Promise<Output<C>>;
+  /**
+   * Refuses a channel above `caller`'s role (forbidden_for_role) before reading the input.
+   * Transports always pass the caller; in-process callers (tests) are the owner.
+   */
+  call<C extends Channel>(channel: C, rawInput: unknown, caller?: Caller): Promise<Output<C>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** The receiver's full local URL (with its token path), or null while it is down. */
   receiverUrl(): string | null;
@@ -17,6 +41,8 @@ export interface Engine {
    * and pushes the new status so relative times and today's totals recompute.
    */
   clockChanged(change: ClockChange): Promise<void>;
+  /** Other screens: pairing, device tokens, their streams; attach() gives it a server. */
+  screens: ScreensPort;
   close(): Promise<void>;
 }
 
@@ -36,6 +62,11 @@ export interface EngineOptions {
    * the Electron transport knows them (a browser page asks navigator).
    */
   systemLocales?: () => SystemLocales;
+  /**
+   * A console started on this engine's data folder was refused (it found the folder's lock
+   * held): the desktop app brings its window to the front.
+   */
+  onSecondStart?: () => void;
   /** Delays of the embedded sandbox's retry schedule are divided by this (tests). */
   sandboxTimeScale?: number;
   /** Where diagnostics go (redacted: no key, no receiver token); default console.warn. */

@@ -330,4 +330,33 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM day_auto WHERE profile_id = OLD.id;
   END;
   `,
+  // 10: other screens (issue 25; electron/core/devices/ owns these tables). A paired screen's
+  // token is kept only as its SHA-256 (token_hash); the setting is one row; each link made
+  // through the console remembers the screen it was made on (device_name NULL: the
+  // console's own window).
+  `
+  CREATE TABLE devices (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    role TEXT CHECK (role IS NULL OR role IN ('watch', 'till', 'owner')),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'active', 'revoked')),
+    token_hash BLOB NOT NULL,
+    address TEXT,
+    created_ms INTEGER NOT NULL,
+    last_seen_ms INTEGER
+  );
+  CREATE TABLE screens_setting (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    enabled INTEGER NOT NULL,
+    address TEXT,
+    port INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE checkout_origins (
+    profile_id TEXT NOT NULL,
+    checkout_id TEXT NOT NULL,
+    device_id TEXT,
+    device_name TEXT,
+    PRIMARY KEY (profile_id, checkout_id)
+  );
+  `,
 ];

@@ -1,5 +1,6 @@
 // The shell: Welcome while the engine says the console's data has no account in use
-// (app.info.welcome), else sidebar + the selected screen. Pushes from the engine are wired
+// (app.info.welcome) and this page is the owner's (a paired screen never sees it), else
+// sidebar + the selected screen its role opens (role.ts). Pushes from the engine are wired
 // once here.
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,6 +43,7 @@ const DayScreen = lazy(() =>
 import { DamagedDbBanner } from './DamagedDbBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useTheme } from './use-theme.ts';
+import { shownScreen, useRole } from './role.ts';
 
 const m = defineMessages<{
   noKeychain: { kind: string; strong: MessageTag };
@@ -224,9 +226,13 @@ function useSoundPreference(): void {
 
 export function App() {
   const intl = useIntl();
-  const { screen } = useUiPick('screen');
+  const { screen: chosen } = useUiPick('screen');
   const info = useAppInfo();
-  const inConsole = info.data?.welcome === false;
+  // A paired screen (Watch, Till) never sees Welcome, nor a screen above its role.
+  const role = useRole();
+  const welcome = info.data?.welcome === true && role === 'owner';
+  const inConsole = info.data !== undefined && !welcome;
+  const screen = shownScreen(role, chosen);
   useTheme();
   useLiveUpdates();
   useSettingsPrefetch();
@@ -250,7 +256,7 @@ export function App() {
       </main>
     );
   }
-  if (info.data.welcome) {
+  if (welcome) {
     return (
       <>
         <Onboarding />

@@ -1,11 +1,12 @@
 // Navigation and the account in use. Alt+1…5 jump between screens.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor, type NoMessageValues } from 'react-intl';
 import { useActiveProfile, useTotals } from '../api/queries.ts';
 import { useUiPick, type Screen } from '../state/ui-store.ts';
 import { isolate } from '../ui/Bidi.tsx';
 import { Badge } from '../ui/Feedback.tsx';
 import { Icon, type IconName } from '../ui/icons.tsx';
+import { canOpen, shownScreen, useRole } from './role.ts';
 
 type None = NoMessageValues;
 // The values each message takes, so a missing or misspelt placeholder is a type error.
@@ -115,14 +116,18 @@ function AccountInUse({ name, live }: { name: string; live: boolean }) {
 
 export function Sidebar() {
   const intl = useIntl();
-  const { screen, go, jump } = useUiPick('screen', 'go', 'jump');
+  const { screen: chosen, go, jump } = useUiPick('screen', 'go', 'jump');
+  // Only the screens this page's role opens (a Watch screen: Live payments and Day).
+  const role = useRole();
+  const nav = useMemo(() => NAV.filter((n) => canOpen(role, n.screen)), [role]);
+  const screen = shownScreen(role, chosen);
   const totals = useTotals();
   const active = useActiveProfile();
 
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const item = NAV[Number(e.key) - 1];
+      const item = nav[Number(e.key) - 1];
       if (item) {
         e.preventDefault();
         jump(item.screen);
@@ -130,7 +135,7 @@ export function Sidebar() {
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [jump]);
+  }, [jump, nav]);
 
   return (
     <nav className="sidebar" aria-label={intl.formatMessage(m.nav)}>
@@ -141,7 +146,7 @@ export function Sidebar() {
         <span className="brand-name">{intl.formatMessage(m.appName)}</span>
       </div>
       <ul>
-        {NAV.map((n, i) => {
+        {nav.map((n, i) => {
           const label = intl.formatMessage(n.label);
           return (
             <li key={n.screen}>

@@ -39,7 +39,7 @@ function resolve(): { api: MerchantApi; transport: Transport } | { error: Bridge
   if (window.merchant) return { api: wrapErrors(window.merchant), transport: 'electron' };
   const token = takeToken();
   if (!token) return { error: 'no_access_link' };
-  return { api: wrapErrors(createWebBridge(token)), transport: 'web' };
+  return { api: wrapErrors(createWebBridge(token.token, '', token.kind)), transport: 'web' };
 }
 
 const resolved = resolve();

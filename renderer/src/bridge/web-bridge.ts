@@ -1,18 +1,24 @@
 // MerchantApi over the browser transport (electron/web): POST /rpc/<channel> with a bearer
-// token, answers {data} or {error}; pushes arrive as server-sent events on /events.
+// token, answers {data} or {error}; pushes arrive as server-sent events on /events, read
+// with fetch so the token is a header there too (event-stream.ts), never in the URL.
 import { EVENTS, groupChannels } from '#shared/channels.ts';
 import type { Channel, EventName } from '#shared/channels.ts';
 import type { EventPayload, MerchantApi } from '#shared/contract.ts';
 import { EngineError } from './errors.ts';
 import { setLinkState } from './connection.ts';
-import { takeToken } from './token.ts';
+import { openEventStream } from './event-stream.ts';
+import { takeToken, unpair, type TokenKind } from './token.ts';
 
 type AnyListener = (payload: unknown) => void;
 
-export function createWebBridge(initialToken: string, base = ''): MerchantApi {
+export function createWebBridge(
+  initialToken: string,
+  base = '',
+  kind: TokenKind = 'owner',
+): MerchantApi {
   let token = initialToken;
   const listeners = new Map<EventName, Set<AnyListener>>();
-  let source: EventSource | null = null;
+  let closeStream: (() => void) | null = null;
   let retryMs = 500;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -42,6 +48,15 @@ export function createWebBridge(initialToken: string, base = ''): MerchantApi {
     const obj = (body ?? {}) as { data?: unknown; error?: unknown };
     if (res.ok && 'data' in obj) return obj.data;
     const e = (obj.error ?? {}) as Record<string, unknown>;
+    if (res.status === 401 && kind === 'device') {
+      // This screen was revoked: its token is worth nothing now.
+      unpair();
+      throw EngineError.from({
+        code: 'bad_input',
+        message:
+          'This screen is no longer paired with the console. Ask its owner for a new pairing code.',
+      });
+    }
     if (res.status === 401) {
       throw EngineError.from({
         code: 'bad_input',
@@ -70,36 +85,39 @@ export function createWebBridge(initialToken: string, base = ''): MerchantApi {
     for (const l of listeners.get(event) ?? []) l(payload);
   }
 
+  const known = new Set<string>(EVENTS);
+
   function connect(): void {
-    source = new EventSource(`${base}/events?token=${encodeURIComponent(token)}`);
-    for (const name of EVENTS) {
-      source.addEventListener(name, (e) => dispatch(name, (e as MessageEvent<string>).data));
-    }
-    source.onopen = () => {
-      retryMs = 500;
-      setLinkState('live');
-    };
-    source.onerror = () => {
-      setLinkState('reconnecting');
-      // EventSource retries by itself after a dropped stream, but gives up for good on an
-      // HTTP error answer (readyState CLOSED); then reconnect ourselves with backoff.
-      if (source?.readyState === EventSource.CLOSED) {
-        source.close();
+    closeStream = openEventStream(`${base}/events`, token, {
+      onOpen: () => {
+        retryMs = 500;
+        setLinkState('live');
+      },
+      onEvent: (name, data) => {
+        if (known.has(name)) dispatch(name as EventName, data);
+      },
+      onEnd: (status) => {
+        closeStream = null;
+        if (status === 401 && kind === 'device') {
+          unpair();
+          return;
+        }
+        setLinkState('reconnecting');
         clearTimeout(retryTimer);
         retryTimer = setTimeout(connect, retryMs);
         retryMs = Math.min(retryMs * 2, 10_000);
-      }
-    };
+      },
+    });
   }
 
   // A restarted console prints a new link; opening it in this tab only changes the fragment,
   // so the page stays loaded: adopt the new token and reconnect (which refetches everything).
   window.addEventListener('hashchange', () => {
     const next = takeToken();
-    if (!next || next === token) return;
-    token = next;
-    if (source) {
-      source.close();
+    if (!next || next.token === token) return;
+    token = next.token;
+    if (closeStream) {
+      closeStream();
       clearTimeout(retryTimer);
       setLinkState('reconnecting');
       connect();
@@ -115,8 +133,10 @@ export function createWebBridge(initialToken: string, base = ''): MerchantApi {
     set.add(listener as AnyListener);
     return () => set.delete(listener as AnyListener);
   };
+  let started = false;
   api.ready = () => {
-    if (!source) {
+    if (!started) {
+      started = true;
       setLinkState('connecting');
       connect();
     }

@@ -82,6 +82,11 @@ const byCode = defineMessages<
     defaultMessage:
       'That cannot be done right now: something else changed first. Check and try again.',
   },
+  forbidden_for_role: {
+    id: 'error.forbidden_for_role',
+    defaultMessage:
+      'This screen is not allowed to do that. Ask the shop’s owner to change its role in Settings → Other screens.',
+  },
   internal: {
     id: 'error.internal',
     defaultMessage: 'Something went wrong inside the console. Try again.',

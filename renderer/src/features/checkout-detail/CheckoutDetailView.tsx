@@ -2,6 +2,7 @@
 // row it was opened from): summary, link with Copy / Open / QR, items, payments, webhook
 // events, and the switch. Mounted once by the app; rows open it with useCheckoutDetail.
 import { useState } from 'react';
+import { canCall, useRole } from '../../app/role.ts';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import type { CheckoutDetail } from '#shared/domain.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -36,6 +37,8 @@ const m = defineMessages<{
   open: None;
   qr: None;
   hideQr: None;
+  madeOn: None;
+  theConsole: None;
 }>({
   title: {
     id: 'detail.title',
@@ -56,6 +59,16 @@ const m = defineMessages<{
   },
   qr: { id: 'detail.qr', defaultMessage: 'QR', description: 'Shows the QR code' },
   hideQr: { id: 'detail.hideQr', defaultMessage: 'Hide QR' },
+  madeOn: {
+    id: 'detail.madeOn',
+    defaultMessage: 'Made on',
+    description: 'The screen the link was made on (a paired tablet, or the console itself)',
+  },
+  theConsole: {
+    id: 'detail.madeOnConsole',
+    defaultMessage: 'The console',
+    description: 'Made on: the console’s own window, not a paired screen',
+  },
 });
 
 export function CheckoutDetailView() {
@@ -87,6 +100,7 @@ function DetailBody({ detail }: { detail: CheckoutDetail }) {
   const now = useNow(15_000);
   const [qr, setQr] = useState(false);
   const status = STATE_BADGE[checkoutState(c)];
+  const role = useRole();
   return (
     <div className="stack detail-body">
       <dl className="detail-summary">
@@ -114,6 +128,18 @@ function DetailBody({ detail }: { detail: CheckoutDetail }) {
             </time>
           </dd>
         </div>
+        {detail.made_on ? (
+          <div>
+            <dt>{intl.formatMessage(m.madeOn)}</dt>
+            <dd className="truncate" title={detail.made_on.device ?? undefined}>
+              {detail.made_on.device === null ? (
+                intl.formatMessage(m.theConsole)
+              ) : (
+                <Isolate>{detail.made_on.device}</Isolate>
+              )}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <section aria-labelledby="detail-link">
         <h3 id="detail-link">{intl.formatMessage(m.link)}</h3>
@@ -139,7 +165,7 @@ function DetailBody({ detail }: { detail: CheckoutDetail }) {
           />
         ) : null}
       </section>
-      <ActiveToggle detail={detail} />
+      {canCall(role, 'checkouts.setActive') ? <ActiveToggle detail={detail} /> : null}
       <ItemsSection detail={detail} />
       <PaymentsSection detail={detail} now={now} />
       <EventsSection detail={detail} now={now} />

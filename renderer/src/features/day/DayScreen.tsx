@@ -20,6 +20,7 @@ import { PastCloses } from './PastCloses.tsx';
 import { ReportActions } from './ReportActions.tsx';
 import { ReportView } from './ReportView.tsx';
 import { when } from './report-text.ts';
+import { canCall, useRole } from '../../app/role.ts';
 
 const m = defineMessages<{
   title: NoMessageValues;
@@ -64,6 +65,9 @@ export function DayScreen() {
     onError: (e) => setProblem(errorText(intl, e)),
   });
   const x = q.data;
+  // A paired Watch or Till screen sees the X report; closing, past closes and settings are the owner's.
+  const role = useRole();
+  const owner = canCall(role, 'day.close');
   return (
     <section className="screen day-screen" aria-labelledby="day-title">
       <header className="screen-head">
@@ -74,7 +78,7 @@ export function DayScreen() {
       <section className="card" aria-labelledby="day-open-title">
         <div className="card-head">
           <h2 id="day-open-title">{intl.formatMessage(m.open)}</h2>
-          {x ? (
+          {x && owner ? (
             <Button variant="danger" busy={close.isPending} onClick={() => setConfirming(true)}>
               {intl.formatMessage(m.close)}
             </Button>
@@ -101,14 +105,16 @@ export function DayScreen() {
         )}
       </section>
 
-      <PastCloses opened={opened} onOpen={setOpened} />
+      {canCall(role, 'day.closes') ? <PastCloses opened={opened} onOpen={setOpened} /> : null}
 
-      <section className="card" aria-labelledby="day-settings-title">
-        <div className="card-head">
-          <h2 id="day-settings-title">{intl.formatMessage(m.settings)}</h2>
-        </div>
-        <DaySettings />
-      </section>
+      {canCall(role, 'settings.set') ? (
+        <section className="card" aria-labelledby="day-settings-title">
+          <div className="card-head">
+            <h2 id="day-settings-title">{intl.formatMessage(m.settings)}</h2>
+          </div>
+          <DaySettings />
+        </section>
+      ) : null}
 
       <ConfirmDialog
         open={confirming && x !== undefined}

@@ -16,6 +16,7 @@ import { isolateLtr } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { announce } from '../../ui/announcer.tsx';
 import { ReportView } from './ReportView.tsx';
+import { canCall, useRole } from '../../app/role.ts';
 
 type PrintLayout = 'receipt' | 'a4';
 
@@ -59,6 +60,7 @@ export function ReportActions(props: { report: DayReport }) {
   const [printing, setPrinting] = useState<PrintLayout | null>(null);
   const profiles = useProfiles().data;
   const shop = profiles?.profiles.find((p) => p.id === profiles.active_id)?.name ?? '';
+  const canCsv = canCall(useRole(), 'day.csv');
   const csv = useDayCsv({
     onSuccess: (file) => {
       downloadText(file.filename, file.text);
@@ -94,18 +96,22 @@ export function ReportActions(props: { report: DayReport }) {
       >
         {intl.formatMessage(m.pdf)}
       </Button>
-      <Button
-        busy={csv.isPending && csv.variables?.kind === 'summary'}
-        onClick={() => csv.mutate({ number: r.number, kind: 'summary', locale: userLocale() })}
-      >
-        {intl.formatMessage(m.summary)}
-      </Button>
-      <Button
-        busy={csv.isPending && csv.variables?.kind === 'payments'}
-        onClick={() => csv.mutate({ number: r.number, kind: 'payments', locale: userLocale() })}
-      >
-        {intl.formatMessage(m.payments)}
-      </Button>
+      {canCsv ? (
+        <>
+          <Button
+            busy={csv.isPending && csv.variables?.kind === 'summary'}
+            onClick={() => csv.mutate({ number: r.number, kind: 'summary', locale: userLocale() })}
+          >
+            {intl.formatMessage(m.summary)}
+          </Button>
+          <Button
+            busy={csv.isPending && csv.variables?.kind === 'payments'}
+            onClick={() => csv.mutate({ number: r.number, kind: 'payments', locale: userLocale() })}
+          >
+            {intl.formatMessage(m.payments)}
+          </Button>
+        </>
+      ) : null}
       {printing === null
         ? null
         : createPortal(

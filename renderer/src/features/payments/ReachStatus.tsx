@@ -3,6 +3,7 @@
 import { defineMessages, useIntl, type NoMessageValues, type MessageValue } from 'react-intl';
 import type { ReachCheck } from '#shared/domain.ts';
 import { useCheckReach } from '../../api/mutations.ts';
+import { canCall, useRole } from '../../app/role.ts';
 import { errorText } from '../../i18n/error-messages.ts';
 import { notLiveText, reachFailed, reachableText, unreachableText } from '../../lib/reach-words.ts';
 import { exactTime } from '../../lib/time.ts';
@@ -39,6 +40,8 @@ export function CheckNowButton() {
     onSuccess: (r) => announce(r.reachable ? reachableText(intl, r) : unreachableText(intl, r)),
     onError: (e) => announce(intl.formatMessage(m.checkFailed, { reason: errorText(intl, e) })),
   });
+  // A Watch or Till screen shows the result; running a check is the owner's.
+  if (!canCall(useRole(), 'receiver.check')) return null;
   return (
     <Button size="sm" busy={check.isPending} onClick={() => check.mutate()}>
       {intl.formatMessage(m.checkNow)}

@@ -11,6 +11,7 @@ import {
   type MessageValue,
 } from 'react-intl';
 import { useRegisterWebhook } from '../../api/mutations.ts';
+import { canCall, useRole } from '../../app/role.ts';
 import { useActiveProfile, useReceiver, useTunnel } from '../../api/queries.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
 import { errorText } from '../../i18n/error-messages.ts';
@@ -153,6 +154,7 @@ export function StatusStrip() {
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
   const t = tunnel.data;
   const showTunnel = active?.kind === 'live' && usesTool(t);
+  const canRegister = canCall(useRole(), 'webhook.register');
   const [details, setDetails] = useState(false);
   const cellsId = useId();
   const register = useRegisterWebhook({
@@ -275,10 +277,14 @@ export function StatusStrip() {
               ) : (
                 <>
                   {intl.formatMessage(m.notRegistered)}
-                  {SPACE}
-                  <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
-                    {intl.formatMessage(m.registerNow)}
-                  </Button>
+                  {canRegister ? (
+                    <>
+                      {SPACE}
+                      <Button size="sm" busy={register.isPending} onClick={() => register.mutate()}>
+                        {intl.formatMessage(m.registerNow)}
+                      </Button>
+                    </>
+                  ) : null}
                 </>
               )}
             </dd>

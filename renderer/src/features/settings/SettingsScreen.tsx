@@ -9,6 +9,7 @@ import { LanguageSection } from './LanguageSection.tsx';
 import { LivePaymentsSection } from './LivePaymentsSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
 import { PhoneAccessSection } from './PhoneAccessSection.tsx';
+import { OtherScreensSection } from './OtherScreensSection.tsx';
 import { ProfilesSection } from './ProfilesSection.tsx';
 import { ReceiverSection } from './ReceiverSection.tsx';
 
@@ -67,6 +68,7 @@ export function SettingsScreen() {
       <LanguageSection />
       <CheckoutSyncSection />
       <ExportSection />
+      <OtherScreensSection />
       {/* Last: it appears on the Sandbox profile only, and the sections above keep their place. */}
       {active?.kind === 'sandbox' ? <PhoneAccessSection /> : null}
     </section>

@@ -5,6 +5,7 @@
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { useActiveProfile, usePhoneAccess } from '../../api/queries.ts';
 import { onlyOnThisComputer } from '../../lib/link-reach.ts';
+import { canCall, useRole } from '../../app/role.ts';
 import { SPACE } from '../../ui/space.ts';
 
 type None = NoMessageValues;
@@ -42,7 +43,9 @@ export function ReachNote(props: { url: string; compact?: boolean }) {
   const intl = useIntl();
   const active = useActiveProfile();
   const sandbox = active?.kind === 'sandbox';
-  const phone = usePhoneAccess(sandbox);
+  // Phone mode is the owner's to read and change; a Till screen goes by the link itself.
+  const role = useRole();
+  const phone = usePhoneAccess(sandbox && canCall(role, 'sandbox.phoneAccess'));
   const payBase = sandbox && phone.data ? phone.data.pay_base : undefined;
   if (!onlyOnThisComputer(props.url, { sandbox, payBase })) return null;
   const why = intl.formatMessage(!sandbox ? m.live : payBase ? m.phoneAddress : m.noPhones);

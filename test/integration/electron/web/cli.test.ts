@@ -80,7 +80,7 @@ describe('serve CLI', () => {
       const info = await rpc(port, ready.token, 'app.info', {});
       // --profile names an account on purpose: no Welcome.
       expect(info.json()).toEqual({
-        data: { version: expect.any(String), transport: 'web', welcome: false },
+        data: { version: expect.any(String), transport: 'web', welcome: false, role: 'owner' },
       });
       // The page is served (or, before a build, a page saying how to build it).
       const page = await rawRequest({ port, path: '/' });

@@ -102,6 +102,16 @@ export function createTestEngine(): TestEngine {
     async clockChanged(change) {
       engine.clockChanges.push(change);
     },
+    // No paired screens: every device token is unknown, pairing codes are wrong.
+    screens: {
+      attach: async () => undefined,
+      claim: () => {
+        throw new EngineError('not_found', 'The test engine has no pairing code.');
+      },
+      pairState: () => null,
+      authenticate: () => null,
+      streamOpened: () => () => undefined,
+    },
     async call(channel, rawInput) {
       engine.calls.push({ channel, input: rawInput });
       const failure = failures.get(channel);

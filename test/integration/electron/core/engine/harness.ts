@@ -111,8 +111,9 @@ export async function callError(
   engine: Engine,
   channel: Parameters<Engine['call']>[0],
   input: unknown,
+  caller?: Parameters<Engine['call']>[2],
 ): Promise<EngineError> {
-  const err = await engine.call(channel, input).then(
+  const err = await engine.call(channel, input, caller).then(
     () => null,
     (e: unknown) => e,
   );

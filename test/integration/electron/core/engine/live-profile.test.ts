@@ -198,11 +198,15 @@ describe('live profiles', () => {
     expect((await h.engine.call('receiver.status', {})).webhook.registered).toBe(true);
     await h.engine.close();
 
-    h = await openEngine({ dataDir, vault, profile: 'sandbox' });
+    h = await openEngine({ dataDir, vault, profile: 'sandbox', keepDir: true });
     expect((await h.engine.call('profiles.list', {})).active_id).toBe('sandbox');
+    // One console per data folder: a start asking for a missing profile runs once this one
+    // has stopped, and its refusal leaves the folder free for the next.
+    await h.engine.close();
     await expect(openEngine({ dataDir, vault, profile: 'missing' })).rejects.toMatchObject({
       code: 'not_found',
     });
+    h = await openEngine({ dataDir, vault });
   });
 
   it('a payment for a checkout made elsewhere is looked up through the list and verified', async () => {

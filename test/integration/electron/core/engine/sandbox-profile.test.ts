@@ -16,7 +16,7 @@ describe('Sandbox profile: zero set-up', () => {
     h = await openEngine();
     const { engine } = h;
     const info = await engine.call('app.info', {});
-    expect(info).toEqual({ version: '0.0.0-test', transport: 'web', welcome: true });
+    expect(info).toEqual({ version: '0.0.0-test', transport: 'web', welcome: true, role: 'owner' });
 
     const list = await engine.call('profiles.list', undefined);
     expect(list.active_id).toBe('sandbox');
