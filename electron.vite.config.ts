@@ -68,6 +68,14 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
     plugins: [compileMessages(), react()],
+    resolve: {
+      alias: {
+        // Every message reaches the page pre-parsed (the compiled catalogues, complete in
+        // every language: test/unit/scripts/i18n-catalogues.test.ts), so the ICU parser is
+        // never called; its no-parser build saves 7.4 KiB gz of the first screen's 200.
+        '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    },
     build: {
       // electron-vite leaves the renderer unminified; the 200 KB gzipped budget needs it,
       // and the compressed-size report is the figure the budget is checked against.
