@@ -1,12 +1,15 @@
-// The receiver bench's reference point (--server reference): the least a receiver can do and
-// still keep the same promises, written plainly, so the bench shows what durability itself
-// costs on this machine apart from the console's own code. Per request: Standard Webhooks
-// HMAC check, JSON parse and field check, then the event joins a group commit (one batch in
-// flight, a worker thread, SQLite WAL with synchronous=FULL) and is answered 200 after it.
-// Dedupe is a UNIQUE index on the webhook-id, like the console's inbox; REF_DEDUPE=0 drops it
-// (an incorrect receiver, there only to show what that index costs). No settlement, no
-// payment rows, no log. Same file as the worker (isMainThread).
-import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
+// The durable reference point: the least a server can do and still keep the same promises,
+// written plainly, so a bench shows what durability itself costs on this machine apart from
+// the console's own code. Two modes (REF_MODE):
+// - 'webhook' (the receiver bench's --server reference): Standard Webhooks HMAC check, JSON
+//   parse and field check, then the event joins a group commit (one batch in flight, a worker
+//   thread, SQLite WAL with synchronous=FULL) and is answered 200 after it. Dedupe is a UNIQUE
+//   index on the webhook-id, like the console's inbox; REF_DEDUPE=0 drops it (an incorrect
+//   receiver, there only to show what that index costs).
+// - 'create' (the sandbox bench's create scenario): JSON parse and an items check, a new
+//   random id, the same group commit, then 201 with REF_ANSWER (the sandbox's own bytes).
+// No settlement, no payment rows, no list, no log. Same file as the worker (isMainThread).
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
@@ -19,18 +22,20 @@ interface Row {
 
 if (isMainThread) {
   const dbPath = process.env.REF_DB!;
-  const key = createSecretKey(
-    Buffer.from(process.env.REF_SECRET!.slice('whsec_'.length), 'base64'),
-  );
+  const create = process.env.REF_MODE === 'create';
+  const key = create
+    ? null
+    : createSecretKey(Buffer.from(process.env.REF_SECRET!.slice('whsec_'.length), 'base64'));
   const worker = new Worker(new URL(import.meta.url), {
     workerData: { path: dbPath, dedupe: process.env.REF_DEDUPE !== '0' },
   });
-  const ACK = JSON.stringify({ received: true });
+  const ACK = Buffer.from(create ? process.env.REF_ANSWER! : JSON.stringify({ received: true }));
   const HEADERS = { 'content-type': 'application/json', 'content-length': String(ACK.length) };
   const reply = (res: ServerResponse, status: number): void => {
     res.writeHead(status, HEADERS);
     res.end(ACK);
   };
+  const OK = create ? 201 : 200;
   let queue: { row: Row; res: ServerResponse }[] = [];
   let inflight: typeof queue | null = null;
   let scheduled = false;
@@ -45,6 +50,7 @@ if (isMainThread) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
+      if (key === null) return acceptCreate(raw, res);
       const id = req.headers['webhook-id'];
       const ts = req.headers['webhook-timestamp'];
       const sig = req.headers['webhook-signature'];
@@ -63,16 +69,29 @@ if (isMainThread) {
       if (typeof ev.checkout_id !== 'string' || typeof ev.amount !== 'number') {
         return reply(res, 400);
       }
-      queue.push({ row: { key: id, body: raw.toString('utf8') }, res });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          flush();
-        });
-      }
+      enqueue({ key: id, body: raw.toString('utf8') }, res);
     });
   });
+  const enqueue = (row: Row, res: ServerResponse): void => {
+    queue.push({ row, res });
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        flush();
+      });
+    }
+  };
+  const acceptCreate = (raw: Buffer, res: ServerResponse): void => {
+    let body: { items?: unknown };
+    try {
+      body = JSON.parse(raw.toString('utf8')) as typeof body;
+    } catch {
+      return reply(res, 400);
+    }
+    if (!Array.isArray(body.items) || body.items.length === 0) return reply(res, 422);
+    enqueue({ key: randomUUID(), body: raw.toString('utf8') }, res);
+  };
   worker.on('message', (m: string) => {
     if (m === 'ready') {
       server.listen(0, '127.0.0.1', () => {
@@ -84,7 +103,7 @@ if (isMainThread) {
     const done = inflight!;
     inflight = null;
     flush();
-    for (const p of done) reply(p.res, 200);
+    for (const p of done) reply(p.res, OK);
   });
   process.once('SIGTERM', () => {
     server.close();

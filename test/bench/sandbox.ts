@@ -1,6 +1,9 @@
 // Sandbox bench: create and list (limit 50) throughput and p50/p99 latency with 100,000
 // checkouts stored, each against a bare node:http server answering the same bytes, measured
-// in the same run. Servers run in child processes so client and server do not share a loop.
+// in the same run. Creates are also measured against the durable reference
+// (durable-reference.ts, REF_MODE=create): the least a server can do and still commit each
+// checkout before its 201, which is the limit a bare server that stores nothing does not show.
+// Servers run in child processes so client and server do not share a loop.
 // Run: node test/bench/sandbox.ts [--seconds 10] [--concurrency 32] [--seed 100000]
 //      [--writer thread|inline] [--list-cache on|off]
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +30,9 @@ const CONCURRENCY = Number(values.concurrency);
 const SEED = Number(values.seed);
 const SLICE_MS = 1000;
 const TARGETS = { create: 0.35, list: 0.6 };
+// Creates ÷ the durable reference: the guard that the sandbox's own code stays near the cost
+// of durability itself (the receiver bench keeps the same kind of guard).
+const CREATE_VS_REFERENCE = 0.7;
 
 function start(
   script: string,
@@ -112,12 +118,25 @@ async function main(): Promise<void> {
   const get = await once(port, listReq, 200);
   const bare = await start('./bare-server.ts', { BARE_BODIES: JSON.stringify({ post, get }) });
   const barePort = bare.info.port as number;
+  const reference = await start('./durable-reference.ts', {
+    REF_MODE: 'create',
+    REF_DB: join(dataDir, 'reference.db'),
+    REF_ANSWER: post,
+  });
+  const ports = { sandbox: port, bare: barePort, reference: reference.info.port as number };
 
   const scenarios = [
-    { name: 'list', target: TARGETS.list, req: listReq, status: 200 },
-    { name: 'create', target: TARGETS.create, req: createReq, status: 201 },
-  ];
-  const results: Record<string, { sandbox: LoadResult[]; bare: LoadResult[] }> = {};
+    { name: 'list', target: TARGETS.list, req: listReq, status: 200, servers: ['bare', 'sandbox'] },
+    {
+      name: 'create',
+      target: TARGETS.create,
+      req: createReq,
+      status: 201,
+      servers: ['bare', 'reference', 'sandbox'],
+    },
+  ] as const;
+  type Who = keyof typeof ports;
+  const results: Record<string, Record<Who, LoadResult[]>> = {};
   const load = (p: number, s: (typeof scenarios)[number], durationMs: number) =>
     runLoad({
       port: p,
@@ -128,25 +147,23 @@ async function main(): Promise<void> {
     });
   try {
     // Warm both servers (JIT, page cache) before measuring.
-    for (const s of scenarios) {
-      await load(port, s, 1000);
-      await load(barePort, s, 1000);
-    }
+    for (const s of scenarios) for (const who of s.servers) await load(ports[who], s, 1000);
     // Short alternating slices: on a shared machine, load from elsewhere comes and goes
     // within seconds, and interleaving makes it hit both servers alike.
     const slices = Math.max(2, Math.round(DURATION_MS / SLICE_MS));
     for (const s of scenarios) {
-      const r: { sandbox: LoadResult[]; bare: LoadResult[] } = { sandbox: [], bare: [] };
+      const r: Record<Who, LoadResult[]> = { sandbox: [], bare: [], reference: [] };
       results[s.name] = r;
       for (let i = 0; i < slices; i++) {
-        const order = i % 2 === 0 ? (['bare', 'sandbox'] as const) : (['sandbox', 'bare'] as const);
-        for (const who of order)
-          r[who].push(await load(who === 'bare' ? barePort : port, s, SLICE_MS));
+        // Each slice starts with a different server, so none always runs first.
+        const order = s.servers.map((_, k) => s.servers[(i + k) % s.servers.length]!);
+        for (const who of order) r[who].push(await load(ports[who], s, SLICE_MS));
       }
       const errors = r.sandbox.reduce((n, x) => n + x.errors, 0);
       console.log(`  ${s.name}: ${slices} slices of ${SLICE_MS} ms each, errors ${errors}`);
     }
   } finally {
+    await stop(reference.child);
     await stop(bare.child);
     await stop(sandbox.child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -158,6 +175,7 @@ async function main(): Promise<void> {
     const bareAll = combineRuns(r.bare);
     const ratio = sandboxAll.rps / bareAll.rps;
     const sliceRatios = r.sandbox.map((x, i) => x.rps / r.bare[i]!.rps).sort((a, b) => a - b);
+    const referenceAll = r.reference.length > 0 ? combineRuns(r.reference) : null;
     return {
       scenario: s.name,
       sandbox: sandboxAll,
@@ -168,6 +186,8 @@ async function main(): Promise<void> {
       slice_ratio_min: Number(sliceRatios[0]!.toFixed(3)),
       slice_ratio_median: Number(sliceRatios[Math.floor(sliceRatios.length / 2)]!.toFixed(3)),
       slice_ratio_max: Number(sliceRatios.at(-1)!.toFixed(3)),
+      reference: referenceAll,
+      ratio_to_reference: referenceAll ? sandboxAll.rps / referenceAll.rps : null,
     };
   });
 
@@ -183,10 +203,24 @@ async function main(): Promise<void> {
       `| ${r.scenario} | ${fmt(r.sandbox.rps)} | ${fmt(r.sandbox.p50ms, 2)} | ${fmt(r.sandbox.p99ms, 2)} | ${fmt(r.bare.rps)} | ${fmt(r.bare.p50ms, 2)} | ${fmt(r.bare.p99ms, 2)} | ${r.ratio.toFixed(2)} | ≥ ${r.target} ${r.meets_target ? '✓' : '✗'} |`,
     );
   }
+  console.log(
+    '\n| scenario | sandbox req/s | durable reference req/s | p50 ms | p99 ms | sandbox ÷ reference | guard |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    if (!r.reference || r.ratio_to_reference === null) continue;
+    const ok = r.ratio_to_reference >= CREATE_VS_REFERENCE;
+    console.log(
+      `| ${r.scenario} | ${fmt(r.sandbox.rps)} | ${fmt(r.reference.rps)} | ${fmt(r.reference.p50ms, 2)} | ${fmt(r.reference.p99ms, 2)} | ${r.ratio_to_reference.toFixed(2)} | ≥ ${CREATE_VS_REFERENCE} ${ok ? '✓' : '✗'} |`,
+    );
+  }
   // Every request sent in the measured slices must have had its expected answer.
   for (const r of rows) {
     expectSamples(`${r.scenario}: sandbox answers`, r.sandbox.requests, r.sandbox.sent);
     expectSamples(`${r.scenario}: bare server answers`, r.bare.requests, r.bare.sent);
+    if (r.reference) {
+      expectSamples(`${r.scenario}: reference answers`, r.reference.requests, r.reference.sent);
+    }
   }
   const out = {
     date: new Date().toISOString(),
