@@ -1,4 +1,4 @@
-// Closing the day: the open period (X), closes (Z), past closes and their CSV files.
+// Closing the day: the open period (X), closes (Z), past closes, their CSV files and PDF.
 // Assembled into `contract` by shared/contract.ts.
 import { z } from 'zod';
 import { DayClosePage, DayReport } from '../day.ts';
@@ -45,5 +45,19 @@ export const dayChannels = {
       })
       .strict(),
     output: z.object({ filename: z.string(), text: z.string() }),
+  },
+  /**
+   * Desktop app: saves a report as PDF on 80 mm paper or A4 through the window's print, in a
+   * file the user picks (number null: the open period); filename null when they cancelled.
+   */
+  'day.pdf': {
+    role: 'owner',
+    input: z
+      .object({
+        number: int(1, Number.MAX_SAFE_INTEGER).nullable(),
+        layout: z.enum(['receipt', 'a4']),
+      })
+      .strict(),
+    output: z.object({ filename: z.string().nullable() }),
   },
 } as const satisfies ChannelEntries;
