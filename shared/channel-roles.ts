@@ -40,6 +40,7 @@ export const CHANNEL_ROLES = {
   'day.closes': 'owner',
   'day.get': 'owner',
   'day.csv': 'owner',
+  'day.pdf': 'owner',
   'screens.set': 'owner',
   'screens.status': 'owner',
   'screens.pair': 'owner',

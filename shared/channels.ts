@@ -35,6 +35,7 @@ export const CHANNELS = [
   'day.closes',
   'day.get',
   'day.csv',
+  'day.pdf',
   'screens.set',
   'screens.status',
   'screens.pair',

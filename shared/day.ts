@@ -6,11 +6,14 @@ import { z } from 'zod';
 const isoTime = z.string();
 const int = z.number().int();
 
-/** Why payments may be missing: the receiver was stopped, crashed, or the computer slept. */
+/**
+ * Why payments may be missing: the receiver was stopped, crashed, the computer slept, or
+ * its disk was full (deliveries refused until the service retries them).
+ */
 export const DayGap = z.object({
   from: isoTime,
   to: isoTime,
-  cause: z.enum(['stopped', 'crashed', 'asleep']),
+  cause: z.enum(['stopped', 'crashed', 'asleep', 'disk_full']),
 });
 export type DayGap = z.infer<typeof DayGap>;
 

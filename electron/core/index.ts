@@ -5,4 +5,5 @@ export { createEngine } from './engine/engine.ts';
 export type { Caller, Engine } from './engine/types.ts';
 export { OWNER } from './engine/types.ts';
 export type { ScreensHost } from './devices/index.ts';
+export type { PdfRequest } from './day/index.ts';
 export { EngineError, toErrorShape } from '#shared/errors.ts';

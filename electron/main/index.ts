@@ -17,6 +17,7 @@ import { notifyVerifiedPayments } from './notify.ts';
 import { watchPower } from './power.ts';
 import { closeToTray } from './close-to-tray.ts';
 import { safeOpenExternal } from './open-external.ts';
+import { savePdfFrom } from './save-pdf.ts';
 import { APP_CSP, DEV_CSP, hardenContents, hardenSession, trustedUrlCheck } from './security.ts';
 import { createPaidTray, type PaidTray } from './tray.ts';
 import { createMainWindow } from './window.ts';
@@ -103,6 +104,12 @@ async function start(): Promise<void> {
     transport: 'electron',
     version: app.getVersion(),
     openExternal: safeOpenExternal((url) => shell.openExternal(url)),
+    // Day → Save as PDF: the window's printed report, to a file the user picks.
+    savePdf: savePdfFrom({
+      window: () => win,
+      showSaveDialog: (w, options) => dialog.showSaveDialog(w, options),
+      folder: () => app.getPath('documents'),
+    }),
     // `npm run serve` refused on this folder: come to the front, as for a second app.
     onSecondStart: showWindow,
     // The page picks its language and number format from these (docs/console.md).

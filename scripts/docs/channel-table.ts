@@ -1,5 +1,6 @@
 // node scripts/docs/channel-table.ts [--write | --check]: the channel and event tables of
-// docs/architecture.md from shared/contract.ts (contract-tables.ts). With no flag it prints
+// docs/architecture.md from the contract: shared/contract.ts and every file of
+// shared/contract/ (contract-tables.ts). With no flag it prints
 // them; --write rewrites the section between the markers; --check fails when it is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DOC_FILE, contractTables, docTables, withTables } from './contract-tables.ts';

@@ -1,7 +1,10 @@
-// The channel and event tables of docs/architecture.md, made from shared/contract.ts: the
-// names and schemas from the contract itself, each row's words from the comment above its
-// entry. A hand-kept list had fallen behind by five channels and two events (issue 27).
-import { readFileSync } from 'node:fs';
+// The channel and event tables of docs/architecture.md, made from the contract: the names
+// and schemas from `contract` itself, each row's words from the comment above its entry in
+// the source, wherever the entry is written: shared/contract.ts or any file of
+// shared/contract/ (read as a folder, so a new area file needs no change here). A hand-kept
+// list had fallen behind by five channels and two events (issue 27).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { z } from 'zod';
@@ -9,12 +12,33 @@ import { CHANNELS, EVENTS } from '#shared/channels.ts';
 import { contract, eventSchemas } from '#shared/contract.ts';
 
 export const CONTRACT_FILE = fileURLToPath(new URL('../../shared/contract.ts', import.meta.url));
+export const CONTRACT_DIR = fileURLToPath(new URL('../../shared/contract/', import.meta.url));
 export const DOC_FILE = fileURLToPath(new URL('../../docs/architecture.md', import.meta.url));
 export const START = '<!-- contract-tables:start (node scripts/docs/channel-table.ts --write) -->';
 export const END = '<!-- contract-tables:end -->';
 
+/** One source file of the contract: its path as the repository names it, and its text. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** shared/contract.ts and every .ts file of shared/contract/, in name order. */
+export function contractSources(): SourceFile[] {
+  const area = readdirSync(CONTRACT_DIR)
+    .filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts'))
+    .sort()
+    .map((n) => ({
+      path: `shared/contract/${n}`,
+      text: readFileSync(join(CONTRACT_DIR, n), 'utf8'),
+    }));
+  return [{ path: 'shared/contract.ts', text: readFileSync(CONTRACT_FILE, 'utf8') }, ...area];
+}
+
 /** One entry of `contract` or `eventSchemas` as written in the source. */
 interface Entry {
+  /** The file it is written in. */
+  path: string;
   /** The comment above the entry, without its markers, on one line. */
   words: string;
   /** The source of its output (channels) or payload (events) expression. */
@@ -23,37 +47,55 @@ interface Entry {
   input: string;
 }
 
-/** The entries of the object literal assigned to `name` in contract.ts, by key. */
-export function sourceEntries(source: string, name: string): Map<string, Entry> {
-  const file = ts.createSourceFile(CONTRACT_FILE, source, ts.ScriptTarget.Latest, true);
-  let literal: ts.ObjectLiteralExpression | undefined;
-  const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && node.name.getText(file) === name && node.initializer) {
-      let init: ts.Expression = node.initializer;
-      while (ts.isSatisfiesExpression(init) || ts.isAsExpression(init)) init = init.expression;
-      if (ts.isObjectLiteralExpression(init)) literal = init;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  if (!literal) throw new Error(`shared/contract.ts has no object literal \`${name}\`.`);
+/** The maps of channels: `contract` itself and each area's `<area>Channels`. */
+export const isChannelMap = (name: string) =>
+  name === 'contract' || /^[a-z]\w*Channels$/.test(name);
+
+/**
+ * The entries of every object literal assigned to a const whose name `isMap` accepts, in
+ * every source file, by key. A key written twice (two areas defining one channel: the later
+ * spread would silently win) is refused.
+ */
+export function sourceEntries(
+  sources: readonly SourceFile[],
+  isMap: (name: string) => boolean,
+): Map<string, Entry> {
   const out = new Map<string, Entry>();
-  for (const prop of literal.properties) {
-    if (!ts.isPropertyAssignment(prop) || !ts.isStringLiteral(prop.name)) continue;
-    const value = prop.initializer;
-    const field = (key: string) =>
-      ts.isObjectLiteralExpression(value)
-        ? value.properties.find(
-            (p): p is ts.PropertyAssignment =>
-              ts.isPropertyAssignment(p) && p.name.getText(file) === key,
-          )?.initializer
-        : undefined;
-    const output = ts.isObjectLiteralExpression(value) ? field('output') : value;
-    out.set(prop.name.text, {
-      words: commentWords(source, prop.getFullStart()),
-      output: output?.getText(file) ?? '',
-      input: field('input')?.getText(file) ?? '',
-    });
+  for (const { path, text } of sources) {
+    const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+    const literals: ts.ObjectLiteralExpression[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isVariableDeclaration(node) && isMap(node.name.getText(file)) && node.initializer) {
+        let init: ts.Expression = node.initializer;
+        while (ts.isSatisfiesExpression(init) || ts.isAsExpression(init)) init = init.expression;
+        if (ts.isObjectLiteralExpression(init)) literals.push(init);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    for (const literal of literals) {
+      for (const prop of literal.properties) {
+        if (!ts.isPropertyAssignment(prop) || !ts.isStringLiteral(prop.name)) continue;
+        const key = prop.name.text;
+        const before = out.get(key);
+        if (before) throw new Error(`${key} is written twice: in ${before.path} and in ${path}.`);
+        const value = prop.initializer;
+        const field = (name: string) =>
+          ts.isObjectLiteralExpression(value)
+            ? value.properties.find(
+                (p): p is ts.PropertyAssignment =>
+                  ts.isPropertyAssignment(p) && p.name.getText(file) === name,
+              )?.initializer
+            : undefined;
+        const output = ts.isObjectLiteralExpression(value) ? field('output') : value;
+        out.set(key, {
+          path,
+          words: commentWords(text, prop.getFullStart()),
+          output: output?.getText(file) ?? '',
+          input: field('input')?.getText(file) ?? '',
+        });
+      }
+    }
   }
   return out;
 }
@@ -92,16 +134,16 @@ const IDENTIFIER = /^[A-Z][A-Za-z0-9]*$/;
  * partial X); an answer or payload by its domain type's name, else by its fields.
  */
 function shapeText(
-  contractSource: string,
+  sources: readonly SourceFile[],
   expr: string,
   schema: z.ZodType,
   kind: 'input' | 'output',
 ): string {
   const partial = /^([A-Z][A-Za-z0-9]*)\.partial\(\)/.exec(expr);
   if (partial) return `any fields of \`${partial[1]}\``;
-  // A name declared in contract.ts itself (Empty, Ok) says less than its fields.
+  // A name declared in the contract's own files (Empty, Ok) says less than its fields.
   const named = IDENTIFIER.test(expr);
-  const local = named && contractSource.includes(`const ${expr} =`);
+  const local = named && sources.some((s) => s.text.includes(`const ${expr} =`));
   if (kind === 'output' && named && !local) return `\`${expr}\``;
   return fields(schema) ?? `\`${expr.replace(/\s+/g, ' ')}\``;
 }
@@ -111,17 +153,17 @@ const cell = (s: string) => s.replace(/\|/g, '\\|');
 /** Words missing for a channel or event: the script refuses rather than write an empty row. */
 export class MissingWords extends Error {}
 
-/** The generated section (between the markers), from the contract's source text. */
-export function contractTables(source = readFileSync(CONTRACT_FILE, 'utf8')): string {
-  const channels = sourceEntries(source, 'contract');
-  const events = sourceEntries(source, 'eventSchemas');
+/** The generated section (between the markers), from the contract's source files. */
+export function contractTables(sources: readonly SourceFile[] = contractSources()): string {
+  const channels = sourceEntries(sources, isChannelMap);
+  const events = sourceEntries(sources, (name) => name === 'eventSchemas');
   const missing = [
     ...CHANNELS.filter((c) => !channels.get(c)?.words).map((c) => `channel ${c}`),
     ...EVENTS.filter((e) => !events.get(e)?.words).map((e) => `event ${e}`),
   ];
   if (missing.length > 0) {
     throw new MissingWords(
-      `Say what each of these does in a comment above its entry in shared/contract.ts: ${missing.join(', ')}.`,
+      `Say what each of these does in a comment above its entry (shared/contract/ or shared/contract.ts): ${missing.join(', ')}.`,
     );
   }
   const lines = [
@@ -131,8 +173,8 @@ export function contractTables(source = readFileSync(CONTRACT_FILE, 'utf8')): st
     '|---|---|---|---|',
     ...[...CHANNELS].sort().map((c) => {
       const e = channels.get(c)!;
-      const input = shapeText(source, e.input, contract[c].input, 'input');
-      const output = shapeText(source, e.output, contract[c].output, 'output');
+      const input = shapeText(sources, e.input, contract[c].input, 'input');
+      const output = shapeText(sources, e.output, contract[c].output, 'output');
       return `| \`${c}\` | ${cell(input)} | ${cell(output)} | ${cell(e.words)} |`;
     }),
     '',
@@ -140,7 +182,7 @@ export function contractTables(source = readFileSync(CONTRACT_FILE, 'utf8')): st
     '|---|---|---|',
     ...[...EVENTS].sort().map((name) => {
       const e = events.get(name)!;
-      const payload = shapeText(source, e.output, eventSchemas[name], 'output');
+      const payload = shapeText(sources, e.output, eventSchemas[name], 'output');
       return `| \`${name}\` | ${cell(payload)} | ${cell(e.words)} |`;
     }),
     '',

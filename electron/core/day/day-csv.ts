@@ -4,7 +4,7 @@
 // "Crème" as mojibake; where the screen's locale writes 4,50 the separator is a semicolon
 // and amounts use the comma, as spreadsheets there expect. Cells go through export/'s
 // formula-safe csvCell, quoted for whichever separator the file uses.
-import type { DayReport } from '#shared/day.ts';
+import type { DayGap, DayReport } from '#shared/day.ts';
 import { amountText, csvCell, exportFilename, type Cell } from '../export/csv.ts';
 import { localStamp } from './clock.ts';
 import type { PaymentLine } from './figures.ts';
@@ -55,6 +55,14 @@ const money = (amount: number, currency: string, style: CsvStyle): string => {
 };
 
 const stamp = (iso: string | null): string => (iso === null ? '' : localStamp(Date.parse(iso)));
+
+/** Why payments may be missing, in the words the Day screen uses (its English). */
+const GAP_WORDS: Record<DayGap['cause'], string> = {
+  stopped: 'the console was not running',
+  crashed: 'the console stopped unexpectedly',
+  asleep: 'the computer was asleep',
+  disk_full: 'the disk was full, so payments could not be saved',
+};
 
 export const SUMMARY_COLUMNS = [
   'close_number',
@@ -118,7 +126,7 @@ export function summaryCsv(r: DayReport, style: CsvStyle): string {
   for (const g of r.gaps) {
     line(
       'possible missing payments',
-      `Payments may be missing between ${stamp(g.from)} and ${stamp(g.to)} (${g.cause}): check with the service.`,
+      `Payments may be missing between ${stamp(g.from)} and ${stamp(g.to)}: check with the service (${GAP_WORDS[g.cause]}).`,
       '',
       '',
       '',

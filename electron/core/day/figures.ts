@@ -2,8 +2,8 @@
 // tables with SELECT only (their SQL is theirs; day/ never writes them). A period's
 // payments are a range of the payments table's rowid, (fromRowid, toRowid] of one profile:
 // the close records the range inside its write transaction, so the database orders every
-// payment before or after it. Links and gaps, which no close has to order, are read by
-// instant.
+// payment before or after it. Links and gaps (the receiver's downtime and its spans of full
+// disk), which no close has to order, are read by instant.
 //
 // Every payment statement reads one rowid range and answers sums that add up across
 // ranges, so fold.ts can read a period once and then only the rows recorded since.
@@ -177,9 +177,15 @@ export function figureQueries(db: DatabaseSync): FigureQueries {
     JOIN checkouts c ON c.profile_id = ? AND c.id = j.value WHERE c.items IS NOT NULL`);
   const dataVersion = db.prepare('PRAGMA data_version');
   const totalChanges = db.prepare('SELECT total_changes() AS n');
+  // The receiver's downtime (at least MIN_GAP_MS) and every span of full disk, however
+  // short: a delivery was refused in it. A span still open runs to the period's end.
   const gaps = db.prepare(`
-    SELECT from_ms, to_ms, CASE WHEN asleep = 1 THEN 'asleep' ELSE cause END AS cause
-    FROM downtime WHERE profile_id = ? AND from_ms < ? AND to_ms > ? AND to_ms - from_ms >= ?
+    SELECT from_ms, to_ms, cause FROM (
+      SELECT from_ms, to_ms, CASE WHEN asleep = 1 THEN 'asleep' ELSE cause END AS cause
+      FROM downtime WHERE profile_id = ? AND from_ms < ? AND to_ms > ? AND to_ms - from_ms >= ?
+      UNION ALL
+      SELECT from_ms, COALESCE(to_ms, ?) AS to_ms, 'disk_full' AS cause
+      FROM disk_full_spans WHERE profile_id = ? AND from_ms < ? AND COALESCE(to_ms, ?) > ?)
     ORDER BY from_ms LIMIT ?`);
   const lines = db.prepare(`
     SELECT p.id, p.checkout_id, p.product_name, p.amount, p.currency, p.status, p.reason,
@@ -237,7 +243,9 @@ export function figureQueries(db: DatabaseSync): FigureQueries {
       return `${v}:${n}`;
     },
     gaps(b) {
-      const rows = gaps.all(b.profileId, b.endMs, b.openedMs, MIN_GAP_MS, GAPS_LISTED) as {
+      const { profileId: id, openedMs: opened, endMs: end } = b;
+      const args = [id, end, opened, MIN_GAP_MS, end, id, end, end, opened, GAPS_LISTED];
+      const rows = gaps.all(...args) as {
         from_ms: number;
         to_ms: number;
         cause: DayGap['cause'];

@@ -6,4 +6,12 @@ export { DayBook, type CloseOptions, type DayBookOptions } from './day-book.ts';
 export { autoCloseTick, type AutoCloseOptions } from './auto-close.ts';
 export { openDayRepo, type DayRepo } from './day-repo.ts';
 export { csvStyle, paymentsCsv, reportFilename, summaryCsv } from './day-csv.ts';
+export {
+  pdfFilename,
+  pdfPage,
+  type PdfLayout,
+  type PdfPage,
+  type PdfRequest,
+  type SavePdf,
+} from './day-pdf.ts';
 export { businessDay, localStamp } from './clock.ts';

@@ -5,6 +5,7 @@ import type { Store } from '../database.ts';
 import type { ActiveProfile } from './active-profile.ts';
 import type { SetAside } from '../store/damaged-db.ts';
 import type { SystemLocales } from './system-locales.ts';
+import type { SavePdf } from '../day/index.ts';
 
 export interface HandlerContext {
   store: Store;
@@ -19,5 +20,7 @@ export interface HandlerContext {
   /** Set when this start found console.db damaged and moved it aside. */
   damaged: SetAside | null;
   openExternal: ((url: string) => Promise<void>) | undefined;
+  /** The desktop window's Save as PDF (day.pdf); undefined in a browser transport. */
+  savePdf: SavePdf | undefined;
   now: () => Date;
 }

@@ -140,6 +140,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
     version: opts.version,
     damaged,
     openExternal: opts.openExternal,
+    savePdf: opts.savePdf,
     systemLocales: opts.systemLocales,
     now: parts.now ?? (() => new Date()),
   };

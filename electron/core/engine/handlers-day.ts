@@ -1,15 +1,23 @@
-// day.current, day.close, day.closes, day.get and day.csv (issue 24) for the active
-// profile, and the automatic close's clock. The day book is electron/core/day/.
+// day.current, day.close, day.closes, day.get, day.csv and day.pdf (issue 24) for the
+// active profile, and the automatic close's clock. The day book is electron/core/day/.
 import { hostname } from 'node:os';
 import type { Handlers } from '#shared/contract.ts';
 import type { DayReport } from '#shared/day.ts';
-import { csvStyle, paymentsCsv, reportFilename, summaryCsv } from '../day/index.ts';
+import { EngineError } from '#shared/errors.ts';
+import {
+  csvStyle,
+  paymentsCsv,
+  pdfFilename,
+  pdfPage,
+  reportFilename,
+  summaryCsv,
+} from '../day/index.ts';
 import type { HandlerContext } from './context.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
 type DayHandlers = Pick<
   Handlers,
-  'day.current' | 'day.close' | 'day.closes' | 'day.get' | 'day.csv'
+  'day.current' | 'day.close' | 'day.closes' | 'day.get' | 'day.csv' | 'day.pdf'
 >;
 
 export interface DayOptions {
@@ -94,6 +102,28 @@ export function dayEngine(ctx: HandlerContext, opts: DayOptions = {}): DayEngine
           filename: reportFilename(report, kind, name),
           text: paymentsCsv(report, lines, style),
         };
+      },
+      'day.pdf': async ({ number, layout }) => {
+        if (!ctx.savePdf) {
+          throw new EngineError(
+            'internal',
+            'Saving as PDF goes through the print dialog here: choose “Save as PDF” there.',
+          );
+        }
+        const id = ctx.active.id;
+        // A closed report that is not there is refused (not_found) before any dialog opens.
+        const report = number === null ? book.current(id) : book.get(id, number);
+        const name = ctx.store.profiles.get(id)?.name ?? 'profile';
+        const request = { filename: pdfFilename(report, layout, name), page: pdfPage(layout) };
+        try {
+          return { filename: await ctx.savePdf(request) };
+        } catch (err) {
+          if (err instanceof EngineError) throw err;
+          throw new EngineError(
+            'internal',
+            `The PDF could not be saved (${errorMessage(err)}). Choose another folder and try again.`,
+          );
+        }
       },
     },
     stop() {

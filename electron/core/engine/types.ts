@@ -7,6 +7,7 @@ import type { KeyVault } from '../vault/key-vault.ts';
 import type { SystemLocales } from './system-locales.ts';
 import type { Role } from '#shared/roles.ts';
 import type { Screens } from '../devices/index.ts';
+import type { SavePdf } from '../day/index.ts';
 
 /** What a transport's server uses of Other screens (devices/screens.ts). */
 export type ScreensPort = Pick<
@@ -55,6 +56,11 @@ export interface EngineOptions {
   profile?: string;
   /** Opens an http(s) URL in the user's browser; the transport supplies it. */
   openExternal?: (url: string) => Promise<void>;
+  /**
+   * Saves the window's printed report as a PDF file the user picks (day.pdf); only the
+   * desktop transport has one (a browser saves PDF through its print dialog).
+   */
+  savePdf?: SavePdf;
   /** Key storage; default is the OS keychain through keytar. */
   vault?: KeyVault;
   /**

@@ -18,6 +18,7 @@ const PROFILE_TABLES = [
   'request_log',
   'receiver_runs',
   'downtime',
+  'disk_full_spans',
   // Zero by now (the payments delete trigger), but the rows themselves go too.
   'payment_counts',
   'payment_slots',
@@ -94,6 +95,12 @@ export function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
             ).run(profileId, from, nowMs, last.stopped_ms === null ? 'crashed' : 'stopped');
           }
         }
+        // A span of full disk the previous run never saw end (it stopped or crashed first)
+        // ends at this start: until now nothing of that run was stored.
+        db.prepare(
+          `UPDATE disk_full_spans SET to_ms = MAX(from_ms, ?)
+           WHERE profile_id = ? AND to_ms IS NULL`,
+        ).run(nowMs, profileId);
         const res = db
           .prepare(
             'INSERT INTO receiver_runs (profile_id, started_ms, heartbeat_ms) VALUES (?, ?, ?)',
@@ -146,6 +153,18 @@ export function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
         cause: DowntimeCause;
       }[];
       return rows.map((r) => ({ from: iso(r.from_ms), to: iso(r.to_ms), cause: r.cause }));
+    },
+    diskFullFrom(profileId, fromMs) {
+      db.prepare(
+        `INSERT INTO disk_full_spans (profile_id, from_ms, to_ms) VALUES (?, ?, NULL)
+         ON CONFLICT (profile_id, from_ms) DO NOTHING`,
+      ).run(profileId, fromMs);
+    },
+    diskFullTo(profileId, fromMs, toMs) {
+      db.prepare(
+        `INSERT INTO disk_full_spans (profile_id, from_ms, to_ms) VALUES (?, ?, ?)
+         ON CONFLICT (profile_id, from_ms) DO UPDATE SET to_ms = excluded.to_ms`,
+      ).run(profileId, fromMs, Math.max(fromMs, toMs));
     },
     forget(profileId) {
       for (const table of PROFILE_TABLES) {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Checkout, Payment } from '#shared/domain.ts';
 import type { Store } from '../database.ts';
 import { faultMessage, storageFault } from '../store/faults.ts';
+import { diskFullSpans } from './disk-full-spans.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { createHandler } from './handler.ts';
 import { MAX_BODY_BYTES } from './request.ts';
@@ -157,13 +158,25 @@ function openPipeline(
     onFallback: (reason) => log(`storage worker unavailable, writing in-thread: ${reason}`),
   });
   const faults = storageFaultWatch(options.store.path, log, status);
+  const diskFull = diskFullSpans({
+    repo: options.store.receiver,
+    profileId: options.profileId,
+    now,
+    log,
+  });
   const commits = createGroupCommit({
     writer,
     profileId: options.profileId,
     now,
-    onCommitted: faults.committed,
+    onCommitted: () => {
+      diskFull.committed();
+      faults.committed();
+    },
     onLogError: (err) => log(`request log write failed: ${String(err)}`),
-    onCommitFailed: faults.failed,
+    onCommitFailed: (err) => {
+      diskFull.failed(err);
+      faults.failed(err);
+    },
   });
   const processor = createProcessor({
     store: options.store,
@@ -183,7 +196,7 @@ function openPipeline(
     if (payments.length > 0) status();
     if (unsettled > 0) processor.kick();
   });
-  return { writer, faults, commits, processor };
+  return { writer, faults, diskFull, commits, processor };
 }
 
 export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
@@ -197,7 +210,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   const emitPayment = guarded(options.onPayment, 'payment', log);
   const state = options.store.receiver;
 
-  const { writer, faults, commits, processor } = openPipeline(options, {
+  const { writer, faults, diskFull, commits, processor } = openPipeline(options, {
     now,
     log,
     status,
@@ -248,6 +261,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     await writer.settled();
     await processor.stop();
     await writer.close();
+    diskFull.stop();
     state.stopRun(runId, now());
     status();
   };

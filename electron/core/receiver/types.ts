@@ -117,6 +117,13 @@ export interface ReceiverRepo {
   recordGap(profileId: string, fromMs: number, toMs: number): void;
   /** Newest first; only gaps lasting at least `minMs` (default 0: all). */
   downtime(profileId: string, limit: number, minMs?: number): DowntimeWindow[];
+  /**
+   * A span of full disk began at `fromMs` (a delivery's commit failed for lack of space):
+   * recorded open, so a crash before it ends still leaves its start.
+   */
+  diskFullFrom(profileId: string, fromMs: number): void;
+  /** The span that began at `fromMs` ended (written whole when its start could not be). */
+  diskFullTo(profileId: string, fromMs: number, toMs: number): void;
   /** Removes every row of the profile in the receiver's tables (the profile is removed). */
   forget(profileId: string): void;
 }

@@ -359,4 +359,18 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (profile_id, checkout_id)
   );
   `,
+  // 11: the spans in which the disk was full (electron/core/receiver/ owns the table): from
+  // the first commit of a delivery that failed for lack of space to the next one that
+  // succeeded; to_ms NULL while it lasts. A day report lists them among its gaps, since
+  // deliveries refused meanwhile are not in it until the service's retry arrives. A small
+  // table apart, written when the span starts and ends; its start may not fit on a full
+  // disk, so the end writes the whole span if need be.
+  `
+  CREATE TABLE disk_full_spans (
+    profile_id TEXT NOT NULL,
+    from_ms INTEGER NOT NULL,
+    to_ms INTEGER CHECK (to_ms IS NULL OR to_ms >= from_ms),
+    PRIMARY KEY (profile_id, from_ms)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -247,3 +247,8 @@ export const useCloseDay = changeHook({
 export const useDayCsv = changeHook({
   call: (input: Input<'day.csv'>) => merchant.day.csv(input),
 });
+
+/** Day → Save as PDF in the desktop app: main prints the report's copy to a file (day.pdf). */
+export const useDayPdf = changeHook({
+  call: (input: Input<'day.pdf'>) => merchant.day.pdf(input),
+});

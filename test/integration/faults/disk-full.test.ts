@@ -2,6 +2,7 @@
 // engine's own connections (the store's and the receiver writer thread's): a delivery is
 // answered 503 with Retry-After and never 200, the status strip's reason says the disk is
 // full, creating a link says the same, and once space returns the next delivery is stored.
+// The span of full disk is recorded in console.db and listed among the day report's gaps.
 import { afterEach, expect, it } from 'vitest';
 import { EngineError } from '../../../electron/core/index.ts';
 import { MemoryVault } from '../../../electron/core/vault/index.ts';
@@ -66,4 +67,47 @@ it('answers 503, says "Disk full", refuses links, and stores the next delivery o
   expect(h.payments()[0]).toMatchObject({ status: 'verified', amount: 4.5 });
   const next = await engine.call('checkouts.create', { items });
   expect(next.items).toHaveLength(30);
+});
+
+it('records the span of full disk and lists it among the day report’s gaps, open and closed, across a restart', async () => {
+  const vault = new MemoryVault();
+  h = await openEngine({ vault, keepDir: true });
+  const { engine, dataDir } = h;
+  const url = engine.receiverUrl()!;
+  const secret = [...vault.entries].find(([account]) => account.endsWith(':webhook-secret'))![1];
+  const checkout = await engine.call('checkouts.create', { items: [{ name: 'Tea', amount: 4.5 }] });
+  const body = bigDelivery(checkout.id, 4.5);
+  const headers = signedHeaders(secret, body);
+
+  const before = Date.now();
+  await h.store.limitPages(1);
+  expect((await post(url, body, headers)).status).toBe(503);
+  const after = Date.now();
+
+  // While the disk is full: the span is open and runs to the report's end (now).
+  const open = await engine.call('day.current', {});
+  const fullNow = open.gaps.filter((g) => g.cause === 'disk_full');
+  expect(fullNow).toHaveLength(1);
+  expect(Date.parse(fullNow[0]!.from)).toBeGreaterThanOrEqual(before);
+  expect(Date.parse(fullNow[0]!.from)).toBeLessThanOrEqual(after);
+
+  // Space returns: the retry is stored and the span ends there.
+  await h.store.limitPages(1_000_000);
+  expect((await post(url, body, headers)).status).toBe(200);
+  const ended = Date.now();
+  await expect.poll(() => h!.payments().length).toBe(1);
+  const x = await engine.call('day.current', {});
+  expect(x.gaps.filter((g) => g.cause === 'disk_full')).toEqual([
+    { from: fullNow[0]!.from, to: expect.any(String), cause: 'disk_full' },
+  ]);
+  const span = x.gaps.find((g) => g.cause === 'disk_full')!;
+  expect(Date.parse(span.to)).toBeGreaterThanOrEqual(Date.parse(span.from));
+  expect(Date.parse(span.to)).toBeLessThanOrEqual(ended);
+
+  // Durable: after a restart on the same data folder the span is still there, and a close
+  // freezes it into its Z report.
+  await h.close();
+  h = await openEngine({ vault, dataDir });
+  const z = await h.engine.call('day.close', {});
+  expect(z.gaps.filter((g) => g.cause === 'disk_full')).toEqual([span]);
 });

@@ -61,7 +61,10 @@ const m = defineMessages<{
     description: 'After the close’s time: the computer’s name, and whether it closed by itself',
   },
   gaps: { id: 'day.closes.gaps', defaultMessage: '(gaps)' },
-  gapsTitle: { id: 'day.closes.gapsTitle', defaultMessage: 'The receiver was away in this period' },
+  gapsTitle: {
+    id: 'day.closes.gapsTitle',
+    defaultMessage: 'Payments may be missing in this period: the report says when',
+  },
   openNumber: { id: 'day.closes.openNumber', defaultMessage: 'Open #{number}' },
   newer: { id: 'day.closes.newer', defaultMessage: 'Newer' },
   older: { id: 'day.closes.older', defaultMessage: 'Older' },

@@ -164,7 +164,7 @@ export function ReportView(props: { report: DayReport; layout: ReportLayout; sho
           <h4>{missing}</h4>
           <ul>
             {r.gaps.map((g) => (
-              <li key={g.from}>{gapText(intl, g)}</li>
+              <li key={`${g.from} ${g.cause}`}>{gapText(intl, g)}</li>
             ))}
           </ul>
         </section>

@@ -36,8 +36,9 @@ const m = defineMessages<{
   gap: {
     id: 'day.gap',
     defaultMessage:
-      'Payments may be missing between {from} and {to}: check with the service ({cause, select, stopped {the console was not running} crashed {the console stopped unexpectedly} other {the computer was asleep}}).',
-    description: 'from and to are times; cause says why the console was away',
+      'Payments may be missing between {from} and {to}: check with the service ({cause, select, stopped {the console was not running} crashed {the console stopped unexpectedly} disk_full {the disk was full, so payments could not be saved} other {the computer was asleep}}).',
+    description:
+      'from and to are times; cause says why payments may be missing (the console was away, or its disk was full)',
   },
 });
 

@@ -51,7 +51,15 @@ const TABLE_REF = /\b(DELETE\s+FROM|FROM|INTO|JOIN|UPDATE(?: OR IGNORE)?)\s+([a-
  * across owners"): the day book's reports are a view of the period's payments.
  */
 const READERS: Record<string, readonly string[]> = {
-  day: ['payments', 'checkouts', 'payment_counts', 'checkout_counts', 'inbox', 'downtime'],
+  day: [
+    'payments',
+    'checkouts',
+    'payment_counts',
+    'checkout_counts',
+    'inbox',
+    'downtime',
+    'disk_full_spans',
+  ],
 };
 const isRead = (word: string): boolean => word === 'FROM' || word === 'JOIN';
 

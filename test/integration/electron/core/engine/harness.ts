@@ -12,6 +12,7 @@ import type { RunningReceiver } from '../../../../../electron/core/receiver/inde
 import type { Store } from '../../../../../electron/core/database.ts';
 import { MemoryVault, type KeyVault } from '../../../../../electron/core/vault/index.ts';
 import { buildEngine, type EngineParts } from '../../../../support/engine.ts';
+import type { SavePdf } from '../../../../../electron/core/day/index.ts';
 
 export interface Captured {
   event: EventName;
@@ -45,6 +46,8 @@ export async function openEngine(
     keepDir?: boolean;
     /** What the engine is built from: short timeouts, fake clocks and timers, … */
     parts?: EngineParts;
+    /** The desktop transport's Save as PDF (day.pdf); absent as in a browser transport. */
+    savePdf?: SavePdf;
   } = {},
 ): Promise<Harness> {
   const dataDir = o.dataDir ?? tempDir();
@@ -64,6 +67,7 @@ export async function openEngine(
       },
       log: (m) => logs.push(m),
       ...(o.profile ? { profile: o.profile } : {}),
+      ...(o.savePdf ? { savePdf: o.savePdf } : {}),
     },
     {
       http: { timeoutMs: 2000, baseDelayMs: 10 },

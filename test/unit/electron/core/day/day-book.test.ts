@@ -191,6 +191,37 @@ describe('X and Z', () => {
       },
     ]);
   });
+
+  it('lists the spans of full disk among the gaps, however short; one still open runs to now', () => {
+    const span = store.db.prepare(
+      'INSERT INTO disk_full_spans (profile_id, from_ms, to_ms) VALUES (?, ?, ?)',
+    );
+    span.run(P, T0 - 7_200_000, T0 - 7_100_000); // before the period
+    span.run(P, T0 + 120_000, T0 + 121_000); // 1 s: a delivery was refused in it
+    span.run('other', T0 + 130_000, T0 + 140_000); // another profile's
+    span.run(P, T0 + 5_500_000, null); // the disk is still full
+    store.db
+      .prepare('INSERT INTO downtime (profile_id, from_ms, to_ms, cause) VALUES (?, ?, ?, ?)')
+      .run(P, T0 + 60_000, T0 + 2_340_000, 'crashed');
+    clock = T0 + 6_000_000;
+    const at = (ms: number) => new Date(ms).toISOString();
+    expect(book.current(P).gaps).toEqual([
+      { from: at(T0 + 60_000), to: at(T0 + 2_340_000), cause: 'crashed' },
+      { from: at(T0 + 120_000), to: at(T0 + 121_000), cause: 'disk_full' },
+      { from: at(T0 + 5_500_000), to: at(T0 + 6_000_000), cause: 'disk_full' },
+    ]);
+    // A close freezes the open span up to the close; the next period starts with it.
+    const z = book.close(P)!;
+    expect(z.gaps.at(-1)).toEqual({
+      from: at(T0 + 5_500_000),
+      to: at(T0 + 6_000_000),
+      cause: 'disk_full',
+    });
+    clock += 60_000;
+    expect(book.current(P).gaps).toEqual([
+      { from: at(T0 + 5_500_000), to: at(T0 + 6_060_000), cause: 'disk_full' },
+    ]);
+  });
 });
 
 describe('the period rule with the writer on its own connection', () => {

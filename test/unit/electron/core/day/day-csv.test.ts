@@ -33,7 +33,10 @@ const report: DayReport = {
   items_more: 0,
   first_payment_at: '2025-06-02T07:00:00.000Z',
   last_payment_at: '2025-06-02T08:00:00.000Z',
-  gaps: [{ from: '2025-06-02T12:02:00.000Z', to: '2025-06-02T12:40:00.000Z', cause: 'crashed' }],
+  gaps: [
+    { from: '2025-06-02T12:02:00.000Z', to: '2025-06-02T12:40:00.000Z', cause: 'crashed' },
+    { from: '2025-06-02T13:10:00.000Z', to: '2025-06-02T13:25:00.000Z', cause: 'disk_full' },
+  ],
 };
 
 describe('day CSV', () => {
@@ -50,9 +53,14 @@ describe('day CSV', () => {
     expect(de).toContain(';"Till; front";verified total;;EUR;1;1234,50\r\n');
     expect(de).toContain(`;item;"'=HYPERLINK(""x"")";EUR;1;1234,50\r\n`);
     expect(de).toContain('"cs_2: Paid ""1"" but the total is 2";EUR;1;1,00');
+    // Each gap says why in words, not the cause's code.
     expect(de).toMatch(
-      /Payments may be missing between .* and .* \(crashed\): check with the service\./,
+      /Payments may be missing between .* and .*: check with the service \(the console stopped unexpectedly\)\./,
     );
+    expect(de).toMatch(
+      /Payments may be missing between .* and .*: check with the service \(the disk was full, so payments could not be saved\)\./,
+    );
+    expect(de).not.toMatch(/disk_full|\(crashed\)/);
     const en = summaryCsv(report, csvStyle('en-US'));
     expect(en).toContain(',Till; front,verified total,,EUR,1,1234.50\r\n');
   });

@@ -1,5 +1,5 @@
-// The receiver's state on the main connection: its path token and the request log as read
-// back (bounded, newest first).
+// The receiver's state on the main connection: its path token, the request log as read
+// back (bounded, newest first), and the spans of full disk.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,5 +43,28 @@ describe('receiver data', () => {
     const log = store.receiver.recentLog(P, 5000);
     expect(log).toHaveLength(REQUEST_LOG_KEEP);
     expect(log[0]?.reason).toBe(`r${REQUEST_LOG_KEEP + 49}`);
+  });
+
+  it('keeps the spans of full disk: ended, written whole, and ended by the next run after a crash', () => {
+    store.receiver.diskFullFrom(P, 1000);
+    store.receiver.diskFullFrom(P, 1000); // the start tried again: still one span
+    store.receiver.diskFullTo(P, 1000, 1500);
+    store.receiver.diskFullTo(P, 2000, 2600); // its start never fitted on the disk
+    store.receiver.diskFullFrom(P, 3000); // the console crashed before it ended
+    store.receiver.diskFullFrom('p2', 3000); // another profile's stays open
+    store.receiver.startRun(P, 9000);
+    const spans = (profile: string) =>
+      store.db
+        .prepare('SELECT from_ms, to_ms FROM disk_full_spans WHERE profile_id = ? ORDER BY 1')
+        .all(profile)
+        .map((r) => ({ ...r }));
+    expect(spans(P)).toEqual([
+      { from_ms: 1000, to_ms: 1500 },
+      { from_ms: 2000, to_ms: 2600 },
+      { from_ms: 3000, to_ms: 9000 },
+    ]);
+    expect(spans('p2')).toEqual([{ from_ms: 3000, to_ms: null }]);
+    store.receiver.forget(P);
+    expect(spans(P)).toEqual([]);
   });
 });
