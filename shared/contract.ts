@@ -12,7 +12,9 @@ import {
   CheckoutPage,
   KeyStatus,
   Payment,
+  PaymentHistory,
   PaymentPage,
+  PaymentStatus,
   PhoneAccess,
   Profile,
   ProfileList,
@@ -33,6 +35,7 @@ import type { ErrorShape } from './errors.ts';
 import { DayClosePage, DayCloseSummary, DayReport } from './day.ts';
 import { ROLES, type Role } from './roles.ts';
 import { CHANNEL_ROLES } from './channel-roles.ts';
+import { HISTORY_MAX_DAYS, PRODUCT_SEARCH_MAX } from './history.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -95,6 +98,37 @@ export const SearchInput = z
         code: 'custom',
         path: ['amount_max'],
         message: 'must not be less than amount_min',
+      });
+    }
+  });
+
+/** Part of an item's or product's name; no case, no accents (as the checkout search). */
+const ProductSearch = z
+  .string()
+  .trim()
+  .max(PRODUCT_SEARCH_MAX, `must be at most ${PRODUCT_SEARCH_MAX} characters`)
+  .refine((q) => !/\p{Cc}/u.test(q), 'must not contain a control character (such as NUL)');
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+/** payments.history: business days (the Day settings' roll), both included. */
+export const HistoryInput = z
+  .object({
+    from: ExportDay,
+    to: ExportDay,
+    status: PaymentStatus.optional(),
+    product: ProductSearch.optional(),
+    limit: int(1, 500).optional(),
+    offset: int(0, 10_000_000).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.from > v.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    } else if (dayNumber(v.to) - dayNumber(v.from) + 1 > HISTORY_MAX_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `the range must be at most ${HISTORY_MAX_DAYS} days (from and to included)`,
       });
     }
   });
@@ -207,6 +241,8 @@ export const contract = {
   },
   /** Today's verified payments (the shop's local day), summed per currency, and their count. */
   'payments.totals': { role: 'watch', input: Empty, output: Totals },
+  /** Payments of business days from–to by status and product: a page, the count, the totals. */
+  'payments.history': { role: 'till', input: HistoryInput, output: PaymentHistory },
   /** The receiver: where it listens, last event, gaps, webhook registration, reachability. */
   'receiver.status': { role: 'watch', input: Empty, output: ReceiverStatus },
   /** The newest requests the receiver answered, newest first (Settings → Receiver). */
@@ -229,7 +265,8 @@ export const contract = {
   },
   /**
    * CSV with a byte-order mark; `separator` ";" writes amounts with a decimal comma (for a
-   * region that writes 4,50); `from`/`to` are the shop's local days, both included.
+   * region that writes 4,50); `from`/`to` are the shop's business days (local days that
+   * roll at the Day settings' hour), both included.
    */
   'export.csv': {
     role: 'owner',
@@ -239,11 +276,18 @@ export const contract = {
         separator: z.enum([',', ';']).optional(),
         from: ExportDay.optional(),
         to: ExportDay.optional(),
+        /** Payments only: the same set as payments.history with these fields. */
+        status: PaymentStatus.optional(),
+        product: ProductSearch.optional(),
       })
       .strict()
       .refine((r) => !r.from || !r.to || r.from <= r.to, {
         path: ['to'],
         message: 'must not be before from',
+      })
+      .refine((r) => r.kind === 'payments' || (r.status === undefined && !r.product), {
+        path: ['kind'],
+        message: 'status and product filter payments only',
       }),
     output: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() }),
   },

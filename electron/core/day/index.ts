@@ -6,4 +6,4 @@ export { DayBook, type CloseOptions, type DayBookOptions } from './day-book.ts';
 export { autoCloseTick, type AutoCloseOptions } from './auto-close.ts';
 export { openDayRepo, type DayRepo } from './day-repo.ts';
 export { csvStyle, paymentsCsv, reportFilename, summaryCsv } from './day-csv.ts';
-export { businessDay, localStamp } from './clock.ts';
+export { businessDay, businessDaysBounds, localStamp } from './clock.ts';
