@@ -65,7 +65,12 @@ describe('payments.history', () => {
     pay('Tea', 3, 'EUR', noonAgo(1) + 120_000); // another product
     pay('Crème', 4.5, 'EUR', noonAgo(3)); // the day before the range
     pay('Crème', 4.5, 'EUR', Date.now()); // today, after the range
-    const filter = { from: dayAgo(2), to: dayAgo(1), status: 'verified', product: 'creme' } as const;
+    const filter = {
+      from: dayAgo(2),
+      to: dayAgo(1),
+      status: 'verified',
+      product: 'creme',
+    } as const;
 
     const shown = await h!.engine.call('payments.history', { ...filter, limit: 2 });
     expect(shown.total).toBe(3);
@@ -101,7 +106,12 @@ describe('payments.history', () => {
   it("reads the Day settings' roll: 03:00 belongs to the business day before", async () => {
     const { pay } = await seeded();
     const d = new Date(noonAgo(1));
-    const night = pay('Beer', 5, 'EUR', new Date(d.getFullYear(), d.getMonth(), d.getDate(), 3).getTime());
+    const night = pay(
+      'Beer',
+      5,
+      'EUR',
+      new Date(d.getFullYear(), d.getMonth(), d.getDate(), 3).getTime(),
+    );
     const ask = { from: dayAgo(2), to: dayAgo(2) };
     expect((await h!.engine.call('payments.history', ask)).total).toBe(0);
     await h!.engine.call('settings.set', { day_rolls_at: '04:00' });
@@ -120,16 +130,19 @@ describe('payments.history', () => {
     expect(reversed.message).toContain('must not be before from');
     const long = await e({ from: dayAgo(400), to: dayAgo(0) });
     expect(long.message).toContain('at most 366 days');
-    expect((await e({ from: dayAgo(1), to: dayAgo(0), product: 'x'.repeat(101) })).message).toContain(
-      'at most 100 characters',
-    );
+    expect(
+      (await e({ from: dayAgo(1), to: dayAgo(0), product: 'x'.repeat(101) })).message,
+    ).toContain('at most 100 characters');
     expect((await e({ from: dayAgo(1), to: dayAgo(0), product: 'a\u0000b' })).message).toContain(
       'control character',
     );
     expect((await e({ from: '2025-02-30', to: dayAgo(0) })).message).toContain('must be a date');
     expect((await e({ from: dayAgo(1), to: dayAgo(0), limit: 501 })).field).toBe('limit');
     // A filter for checkouts is refused rather than ignored.
-    const checkouts = await callError(h!.engine, 'export.csv', { kind: 'checkouts', status: 'verified' });
+    const checkouts = await callError(h!.engine, 'export.csv', {
+      kind: 'checkouts',
+      status: 'verified',
+    });
     expect(checkouts.message).toContain('filter payments only');
   });
 

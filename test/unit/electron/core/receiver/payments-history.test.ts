@@ -45,8 +45,7 @@ const days = (from: string, to: string, rollsAt = '00:00', more: Partial<History
   ...businessDaysBounds(from, to, rollsAt),
   ...more,
 });
-const ids = (f: HistoryFilter) =>
-  store.payments.history.page(P, f, 500, 0).data.map((p) => p.id);
+const ids = (f: HistoryFilter) => store.payments.history.page(P, f, 500, 0).data.map((p) => p.id);
 
 describe('business days', () => {
   it('a calendar day ends at local midnight, not UTC midnight', () => {
@@ -138,7 +137,12 @@ describe('filters and totals', () => {
     // The trigram index: "creme" finds Crème, CRÈME and Creme (and the mismatch's link).
     expect(ids({ ...day, product: 'creme' })).toEqual([mismatch.id, cremeUsd2, cremeUsd, creme]);
     expect(ids({ ...day, product: '  BRÛLÉE ' })).toEqual([creme]);
-    const cremeVerified = store.payments.history.page(P, { ...day, product: 'crème', status: 'verified' }, 500, 0);
+    const cremeVerified = store.payments.history.page(
+      P,
+      { ...day, product: 'crème', status: 'verified' },
+      500,
+      0,
+    );
     expect(cremeVerified.data.map((p) => p.id)).toEqual([cremeUsd2, cremeUsd, creme]);
     expect(cremeVerified.totals).toEqual([
       { currency: 'EUR', amount: 4.5, count: 1 },
@@ -156,7 +160,14 @@ describe('filters and totals', () => {
   it('pages partition the set and the export rows are the page rows in order', () => {
     const want: string[] = [];
     for (let i = 0; i < 23; i++) {
-      want.unshift(paid('Tea', 3, 'EUR', new Date(Date.parse('2025-06-02T08:00:00+02:00') + i * 60_000).toISOString()));
+      want.unshift(
+        paid(
+          'Tea',
+          3,
+          'EUR',
+          new Date(Date.parse('2025-06-02T08:00:00+02:00') + i * 60_000).toISOString(),
+        ),
+      );
     }
     const day = days('2025-06-02', '2025-06-02');
     const pages = [0, 10, 20].map((o) => store.payments.history.page(P, day, 10, o));
@@ -174,7 +185,9 @@ describe('filters and totals', () => {
       { ...day, status: 'mismatch' as const, product: 'cr' },
     ]) {
       const plan = store.payments.history.plan(f).join('\n');
-      expect(plan).toMatch(/SEARCH p USING (COVERING )?INDEX payments_newest \(profile_id=\? AND received_ms>\? AND received_ms<\?\)/);
+      expect(plan).toMatch(
+        /SEARCH p USING (COVERING )?INDEX payments_newest \(profile_id=\? AND received_ms>\? AND received_ms<\?\)/,
+      );
       expect(plan).not.toMatch(/SCAN p\b/);
     }
   });
