@@ -98,6 +98,21 @@ export function paymentsHistory(db: DatabaseSync): PaymentsHistory {
     };
   };
 
+  // The sums of a year of payments cost a walk of the whole range; scrolling asks for page
+  // after page of the same set, so they are kept until anybody writes to the database (the
+  // receiver's writer thread moves data_version, this connection total_changes).
+  const dataVersion = db.prepare('PRAGMA data_version');
+  const totalChanges = db.prepare('SELECT total_changes() AS n');
+  const writeMark = () =>
+    `${(dataVersion.get() as { data_version: number }).data_version}:${(totalChanges.get() as { n: number }).n}`;
+  let kept: { key: string; mark: string; sums: HistorySums } | null = null;
+  const keptSums = (profileId: string, f: HistoryFilter): HistorySums => {
+    const key = JSON.stringify([profileId, f.startMs, f.endMs, f.status, searchOf(f)]);
+    const mark = writeMark();
+    if (kept?.key !== key || kept.mark !== mark) kept = { key, mark, sums: sums(profileId, f) };
+    return kept.sums;
+  };
+
   return {
     page(profileId, f, limit, offset) {
       // One read transaction: the count, the sums and the rows are the same snapshot.
@@ -106,7 +121,7 @@ export function paymentsHistory(db: DatabaseSync): PaymentsHistory {
       try {
         const rows = statements(f).page.all({ ...bind(profileId, f), limit, offset });
         return {
-          ...sums(profileId, f),
+          ...keptSums(profileId, f),
           data: (rows as unknown as PaymentRow[]).map(toPayment),
         };
       } finally {

@@ -174,6 +174,11 @@ describe('filters and totals', () => {
     expect(pages.map((p) => p.total)).toEqual([23, 23, 23]);
     expect(pages.flatMap((p) => p.data.map((x) => x.id))).toEqual(want);
     expect([...store.payments.history.rows(P, day)].map((p) => p.id)).toEqual(want);
+    // The sums are kept while the pages of a set are read, and read again after a write.
+    paid('Tea', 3, 'EUR', '2025-06-02T20:00:00+02:00');
+    const after = store.payments.history.page(P, day, 10, 10);
+    expect(after.total).toBe(24);
+    expect(after.totals).toEqual([{ currency: 'EUR', amount: 72, count: 24 }]);
   });
 
   it('the page walks payments_newest over the range (no scan of the table)', () => {
