@@ -3,7 +3,7 @@
 // narrow the list; the totals are per currency with the mismatch apart; the exported CSV
 // holds exactly the rows shown. An impossible range says why and shows no list. A payment
 // arriving while a past range is shown does not jump into it; with a range that includes
-// today it appears once. Screenshot at 900×600, axe clean, keyboard only for the choices.
+// today it appears once. Screenshot at 900×600, axe clean, the choice made with the keyboard.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page, Request } from '@playwright/test';
@@ -61,12 +61,13 @@ test('a range, a status and a product: list, totals and the exported CSV agree',
     .toBe(5);
 
   await page.getByRole('button', { name: 'Live payments' }).click();
-  // Keyboard: the scope's radios move with the arrow keys.
-  const scope = page.getByRole('radiogroup', { name: 'Payments of' });
-  await scope.getByRole('radio', { name: 'Today (live)' }).focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(scope.getByRole('radio', { name: 'A range of days' })).toBeChecked();
+  // Keyboard: the choice is a select in the screen's head; the arrow keys move it.
+  const scope = page.getByRole('combobox', { name: 'Payments of' });
+  await expect(scope).toHaveValue('today');
+  await scope.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(scope).toHaveValue('range');
 
   const today = ymd(new Date());
   const weekAgo = ymd(new Date(Date.now() - 6 * 86_400_000));
@@ -126,10 +127,7 @@ test('a past range stays as it is; a range with today takes a new payment in onc
   await trySandbox(page);
   await sell(mc, 'Tea', 3, 'EUR');
   await page.getByRole('button', { name: 'Live payments' }).click();
-  await page
-    .getByRole('radiogroup', { name: 'Payments of' })
-    .getByRole('radio', { name: 'A range of days' })
-    .click();
+  await page.getByRole('combobox', { name: 'Payments of' }).selectOption('range');
   const yesterday = ymd(new Date(Date.now() - 86_400_000));
   await page.getByLabel('To', { exact: true }).fill(yesterday);
   await expect(page.getByText('No payments match')).toBeVisible();
@@ -172,7 +170,7 @@ test('in Arabic, right to left: the history reads and passes axe', async ({
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.keyboard.press('Alt+3');
-  await page.getByRole('radio', { name: 'عدة أيام' }).click();
+  await page.getByRole('combobox', { name: 'مدفوعات', exact: true }).selectOption('range');
   await expect(page.getByRole('list', { name: 'المدفوعات الموجودة، واحدة' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expectNoAxeViolations(page, 'Payments history, Arabic');

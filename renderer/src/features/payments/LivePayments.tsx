@@ -25,7 +25,7 @@ import { NotifyPermission } from './NotifyPermission.tsx';
 import { SoundToggle } from './SoundToggle.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 import { TodayTotals } from './TodayTotals.tsx';
-import { PaymentsScope } from './PaymentsScope.tsx';
+import { usePaymentsScope } from './PaymentsScope.tsx';
 import { useListOffset } from './list-offset.ts';
 
 const m = defineMessages<{
@@ -117,6 +117,7 @@ export function LivePayments() {
   const listRef = useRef<HTMLDivElement>(null);
   const offset = useListOffset(listRef);
   const [filter, setFilter] = useState<Filter>('all');
+  const scope = usePaymentsScope();
   // The same 15 s clock as the status strip: one timer for the whole screen.
   const now = useNow(15_000);
   const all = useMemo(() => {
@@ -198,76 +199,79 @@ export function LivePayments() {
           <p className="muted">{intl.formatMessage(m.lead)}</p>
         </div>
         <div className="row">
+          {scope.control}
           <NotifyPermission />
           <SoundToggle />
         </div>
       </header>
       <StatusStrip />
-      <PaymentsScope>
-        <TodayTotals />
-        {q.isLoading ? (
-          <Spinner label={intl.formatMessage(m.loading)} />
-        ) : q.isError && !q.data ? (
-          <ErrorState
-            title={intl.formatMessage(m.loadFailed)}
-            message={errorText(intl, q.error)}
-            onRetry={() => void q.refetch()}
-          />
-        ) : all.length === 0 ? (
-          <EmptyState title={intl.formatMessage(m.waiting)}>
-            <p className="muted">{intl.formatMessage(m.waitingText)}</p>
-          </EmptyState>
-        ) : rows.length === 0 && filter !== 'all' && !hasNextPage ? (
-          <>
-            {filterBar}
-            <EmptyState title={intl.formatMessage(NONE[filter])}>
-              <p className="muted">
-                <button type="button" className="link" onClick={() => setFilter('all')}>
-                  {intl.formatMessage(m.showAll)}
-                </button>
-              </p>
+      {scope.history ?? (
+        <>
+          <TodayTotals />
+          {q.isLoading ? (
+            <Spinner label={intl.formatMessage(m.loading)} />
+          ) : q.isError && !q.data ? (
+            <ErrorState
+              title={intl.formatMessage(m.loadFailed)}
+              message={errorText(intl, q.error)}
+              onRetry={() => void q.refetch()}
+            />
+          ) : all.length === 0 ? (
+            <EmptyState title={intl.formatMessage(m.waiting)}>
+              <p className="muted">{intl.formatMessage(m.waitingText)}</p>
             </EmptyState>
-          </>
-        ) : (
-          <>
-            {filterBar}
-            <div className="feed">
-              <div
-                ref={listRef}
-                role="list"
-                aria-label={
-                  filter === 'all'
-                    ? intl.formatMessage(m.listAll, { total })
-                    : counts
-                      ? intl.formatMessage(m.listFilteredCount, {
-                          status: filter,
-                          count: counts[filter],
-                        })
-                      : intl.formatMessage(m.listFiltered, { status: filter })
-                }
-                style={{ height: virtual.getTotalSize(), position: 'relative' }}
-              >
-                {items.map((v) => {
-                  const p = rows[v.index]!;
-                  return (
-                    <div
-                      key={p.id}
-                      style={{
-                        position: 'absolute',
-                        top: 0,
-                        insetInline: 0,
-                        transform: `translateY(${v.start - offset}px)`,
-                      }}
-                    >
-                      <PaymentRow p={p} now={now} money={money} />
-                    </div>
-                  );
-                })}
+          ) : rows.length === 0 && filter !== 'all' && !hasNextPage ? (
+            <>
+              {filterBar}
+              <EmptyState title={intl.formatMessage(NONE[filter])}>
+                <p className="muted">
+                  <button type="button" className="link" onClick={() => setFilter('all')}>
+                    {intl.formatMessage(m.showAll)}
+                  </button>
+                </p>
+              </EmptyState>
+            </>
+          ) : (
+            <>
+              {filterBar}
+              <div className="feed">
+                <div
+                  ref={listRef}
+                  role="list"
+                  aria-label={
+                    filter === 'all'
+                      ? intl.formatMessage(m.listAll, { total })
+                      : counts
+                        ? intl.formatMessage(m.listFilteredCount, {
+                            status: filter,
+                            count: counts[filter],
+                          })
+                        : intl.formatMessage(m.listFiltered, { status: filter })
+                  }
+                  style={{ height: virtual.getTotalSize(), position: 'relative' }}
+                >
+                  {items.map((v) => {
+                    const p = rows[v.index]!;
+                    return (
+                      <div
+                        key={p.id}
+                        style={{
+                          position: 'absolute',
+                          top: 0,
+                          insetInline: 0,
+                          transform: `translateY(${v.start - offset}px)`,
+                        }}
+                      >
+                        <PaymentRow p={p} now={now} money={money} />
+                      </div>
+                    );
+                  })}
+                </div>
               </div>
-            </div>
-          </>
-        )}
-      </PaymentsScope>
+            </>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -1,13 +1,12 @@
 // Which payments Live payments shows: Today (the live feed, the default), one business day,
-// or a range of them (the history). Shown to a role that may read the history (Till and
+// or a range of them (the history). Offered to a role that may read the history (Till and
 // Owner); a Watch screen sees today only.
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { useSettings } from '../../api/queries.ts';
 import { canCall, useRole } from '../../app/role.ts';
 import { addDays, businessDayOf } from '../../lib/business-day.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { Segmented } from '../../ui/Segmented.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 
 const m = defineMessages<{
@@ -28,14 +27,15 @@ const m = defineMessages<{
 
 type Scope = 'today' | 'day' | 'range';
 
-export function PaymentsScope(props: { children: ReactNode }) {
-  const role = useRole();
-  if (!canCall(role, 'payments.history')) return <>{props.children}</>;
-  return <Scoped>{props.children}</Scoped>;
-}
-
-function Scoped(props: { children: ReactNode }) {
+/**
+ * The choice (a compact select for the screen's head, so Today keeps its rows in view at
+ * 900×600) and, for a day or a range, the history to show instead of the live feed.
+ * `control` is null for a role that cannot read the history.
+ */
+export function usePaymentsScope(): { control: ReactNode; history: ReactNode } {
   const intl = useIntl();
+  const id = useId();
+  const allowed = canCall(useRole(), 'payments.history');
   const rollsAt = useSettings().data?.day_rolls_at ?? '00:00';
   // The business day moves at the roll time: a minute's clock is close enough to name it.
   const now = useNow(60_000);
@@ -43,33 +43,35 @@ function Scoped(props: { children: ReactNode }) {
   const [scope, setScope] = useState<Scope>('today');
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
-  return (
-    <>
-      <div className="toolbar">
-        <Segmented<Scope>
-          label={intl.formatMessage(m.label)}
-          value={scope}
-          options={[
-            { value: 'today', label: intl.formatMessage(m.today) },
-            { value: 'day', label: intl.formatMessage(m.day) },
-            { value: 'range', label: intl.formatMessage(m.range) },
-          ]}
-          onChange={setScope}
-        />
-      </div>
-      {scope === 'today' ? (
-        props.children
-      ) : (
-        <PaymentHistory
-          mode={scope}
-          today={today}
-          // A day: today until one is chosen; a range: the last seven days.
-          from={from ?? (scope === 'day' ? today : addDays(today, -6))}
-          to={to ?? today}
-          onFrom={setFrom}
-          onTo={setTo}
-        />
-      )}
-    </>
+  if (!allowed) return { control: null, history: null };
+  const control = (
+    <label className="inline-label" htmlFor={id}>
+      {intl.formatMessage(m.label)}
+      <select
+        id={id}
+        value={scope}
+        onChange={(e) => {
+          const v = e.target.value;
+          if (v === 'today' || v === 'day' || v === 'range') setScope(v);
+        }}
+      >
+        <option value="today">{intl.formatMessage(m.today)}</option>
+        <option value="day">{intl.formatMessage(m.day)}</option>
+        <option value="range">{intl.formatMessage(m.range)}</option>
+      </select>
+    </label>
   );
+  const history =
+    scope === 'today' ? null : (
+      <PaymentHistory
+        mode={scope}
+        today={today}
+        // A day: today until one is chosen; a range: the last seven days.
+        from={from ?? (scope === 'day' ? today : addDays(today, -6))}
+        to={to ?? today}
+        onFrom={setFrom}
+        onTo={setTo}
+      />
+    );
+  return { control, history };
 }
