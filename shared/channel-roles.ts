@@ -19,6 +19,7 @@ export const CHANNEL_ROLES = {
   'checkouts.list': 'till',
   'payments.list': 'watch',
   'payments.totals': 'watch',
+  'payments.history': 'till',
   'receiver.status': 'watch',
   'receiver.requests': 'owner',
   'webhook.register': 'owner',

@@ -14,6 +14,7 @@ export const CHANNELS = [
   'checkouts.list',
   'payments.list',
   'payments.totals',
+  'payments.history',
   'receiver.status',
   'receiver.requests',
   'webhook.register',

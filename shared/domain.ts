@@ -78,6 +78,23 @@ export const PaymentPage = z.object({
 });
 export type PaymentPage = z.infer<typeof PaymentPage>;
 
+/**
+ * A set of payments (payments.history): one page, newest first, of every payment recorded
+ * between `from_at` (included) and `to_at` (excluded), the instants the business days asked
+ * for start and end; `total` and the sums are for the whole set, read with the page.
+ */
+export const PaymentHistory = PaymentPage.extend({
+  from_at: isoTime,
+  to_at: isoTime,
+  /** Verified payments of the set per currency: never two currencies added. */
+  totals: z.array(z.object({ currency: z.string(), amount: z.number(), count: z.number().int() })),
+  /** Flagged payments of the set per status: listed apart, never in the totals. */
+  flagged: z.array(
+    z.object({ status: z.enum(['mismatch', 'unknown_checkout']), count: z.number().int() }),
+  ),
+});
+export type PaymentHistory = z.infer<typeof PaymentHistory>;
+
 export const Totals = z.object({
   /** Local calendar day the totals cover, YYYY-MM-DD. */
   day: z.string(),

@@ -7,7 +7,9 @@ import {
   Checkout,
   CheckoutDetail,
   CheckoutPage,
+  PaymentHistory,
   PaymentPage,
+  PaymentStatus,
   SyncStatus,
   Totals,
 } from '../domain.ts';
@@ -20,6 +22,7 @@ import {
   Ok,
   int,
 } from './schemas.ts';
+import { HistoryInput, ProductSearch } from './history.ts';
 
 /** checkouts.search: everything optional but the page; the mirror answers, not the service. */
 export const SearchInput = z
@@ -92,6 +95,8 @@ export const checkoutChannels = {
   },
   /** Today's verified payments (the shop's local day), summed per currency, and their count. */
   'payments.totals': { role: 'watch', input: Empty, output: Totals },
+  /** Payments of business days from–to by status and product: a page, the count, the totals. */
+  'payments.history': { role: 'till', input: HistoryInput, output: PaymentHistory },
   /** Opens a checkout's payment page in the browser: only a URL this console created or listed. */
   'shell.openCheckout': {
     role: 'till',
@@ -100,7 +105,8 @@ export const checkoutChannels = {
   },
   /**
    * CSV with a byte-order mark; `separator` ";" writes amounts with a decimal comma (for a
-   * region that writes 4,50); `from`/`to` are the shop's local days, both included.
+   * region that writes 4,50); `from`/`to` are the shop's business days (local days that
+   * roll at the Day settings' hour), both included.
    */
   'export.csv': {
     role: 'owner',
@@ -110,11 +116,18 @@ export const checkoutChannels = {
         separator: z.enum([',', ';']).optional(),
         from: ExportDay.optional(),
         to: ExportDay.optional(),
+        /** Payments only: the same set as payments.history with these fields. */
+        status: PaymentStatus.optional(),
+        product: ProductSearch.optional(),
       })
       .strict()
       .refine((r) => !r.from || !r.to || r.from <= r.to, {
         path: ['to'],
         message: 'must not be before from',
+      })
+      .refine((r) => r.kind === 'payments' || (r.status === undefined && !r.product), {
+        path: ['kind'],
+        message: 'status and product filter payments only',
       }),
     output: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() }),
   },

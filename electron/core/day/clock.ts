@@ -56,3 +56,22 @@ export function localStamp(ms: number): string {
     `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${offset}`
   );
 }
+
+/**
+ * The instants business days `from` to `to` (YYYY-MM-DD, both included) cover when the
+ * day rolls at `rollsAt`: [from at the roll, the day after `to` at the roll). Built from
+ * the calendar, so a DST day is 23 or 25 hours; a roll time a DST change skips reads as
+ * the clock after the jump (02:30 → 03:30), as Date does.
+ */
+export function businessDaysBounds(
+  from: string,
+  to: string,
+  rollsAt: string,
+): { startMs: number; endMs: number } {
+  const at = (day: string, plusDays: number) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const minutes = clockMinutes(rollsAt);
+    return new Date(y, m - 1, d + plusDays, Math.floor(minutes / 60), minutes % 60).getTime();
+  };
+  return { startMs: at(from, 0), endMs: at(to, 1) };
+}

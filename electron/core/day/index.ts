@@ -14,4 +14,4 @@ export {
   type PdfRequest,
   type SavePdf,
 } from './day-pdf.ts';
-export { businessDay, localStamp } from './clock.ts';
+export { businessDay, businessDaysBounds, localStamp } from './clock.ts';

@@ -8,6 +8,7 @@ import { OWNER, type Caller, type Engine, type EngineOptions } from './types.ts'
 import { refuseAboveRole } from './roles.ts';
 import { EngineError } from '#shared/errors.ts';
 import { checkoutHandlers } from './handlers-checkouts.ts';
+import { historyHandlers } from './handlers-history.ts';
 import { detailHandlers } from './handlers-detail.ts';
 import { mirrorHandlers } from './handlers-mirror.ts';
 import { CheckoutMirror } from '../mirror/index.ts';
@@ -164,6 +165,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
     ...screensHandlers(screens),
     ...profileHandlers(ctx, { keyChanged: () => mirror.keyChanged() }),
     ...checkoutHandlers(ctx),
+    ...historyHandlers(ctx),
     ...detailHandlers(ctx),
     ...settingsHandlers(ctx),
     ...sandboxHandlers(ctx),

@@ -9,7 +9,6 @@ import {
   checkoutRow,
   exportCsv,
   exportFilename,
-  inRange,
   paymentRow,
   timeZoneName,
 } from '../export/csv.ts';
@@ -17,6 +16,7 @@ import type { Cell } from '../export/csv.ts';
 import { getProfile } from '../profiles/index.ts';
 import { localDay } from '../store/index.ts';
 import type { HandlerContext } from './context.ts';
+import { historyBounds, historyFilter } from './handlers-history.ts';
 
 type CheckoutHandlers = Pick<
   Handlers,
@@ -86,27 +86,25 @@ export function checkoutHandlers(ctx: HandlerContext): CheckoutHandlers {
       return { ok: true as const };
     },
 
-    'export.csv': async ({ kind, separator = ',', from, to }) => {
+    'export.csv': async ({ kind, separator = ',', from, to, status, product }) => {
       const id = ctx.active.id;
       const zone = timeZoneName();
-      const range = { from, to };
       const rows: Cell[][] = [];
-      for (let offset = 0; ; offset += EXPORT_PAGE) {
-        let read: number;
-        if (kind === 'payments') {
-          const page = ctx.store.payments.page(id, { limit: EXPORT_PAGE, offset }).data;
-          read = page.length;
-          for (const p of page) {
-            if (inRange(Date.parse(p.received_at), range)) rows.push(paymentRow(p, zone));
-          }
-        } else {
+      if (kind === 'payments') {
+        // The set payments.history shows for the same fields, in its order.
+        const filter = historyFilter(ctx, { from, to, status, product });
+        for (const p of ctx.store.payments.history.rows(id, filter)) rows.push(paymentRow(p, zone));
+      } else {
+        // The same business days as the payments.
+        const { startMs, endMs } = historyBounds(ctx, from, to);
+        for (let offset = 0; ; offset += EXPORT_PAGE) {
           const page = ctx.store.checkouts.page(id, { limit: EXPORT_PAGE, offset }).data;
-          read = page.length;
           for (const c of page) {
-            if (inRange(Date.parse(c.created_at), range)) rows.push(checkoutRow(c, zone));
+            const ms = Date.parse(c.created_at);
+            if (ms >= startMs && ms < endMs) rows.push(checkoutRow(c, zone));
           }
+          if (page.length < EXPORT_PAGE) break;
         }
-        if (read < EXPORT_PAGE) break;
       }
       const header = kind === 'payments' ? PAYMENT_COLUMNS : CHECKOUT_COLUMNS;
       const { day } = localDay(ctx.now().getTime());

@@ -7,6 +7,7 @@ import { fromMinor } from '#shared/money.ts';
 import { localDay, placeholders } from '../store/sql.ts';
 import { PAYMENT_COLS, toPayment } from './payment-rows.ts';
 import { checkoutActivity } from './checkout-activity.ts';
+import { paymentsHistory } from './payments-history.ts';
 import type { PaymentRow, PaymentsRepo } from './types.ts';
 
 /** Width of a payment_slots slot (migration 2). */
@@ -123,6 +124,7 @@ export function openPaymentsRepo(db: DatabaseSync, now: () => number): PaymentsR
 
   return {
     activity: checkoutActivity(db),
+    history: paymentsHistory(db),
     anyStored: () => db.prepare('SELECT 1 FROM payments LIMIT 1').get() !== undefined,
     page(profileId, { limit, offset }) {
       const rows = pageRows(profileId, limit, offset);

@@ -199,4 +199,36 @@ export interface PaymentsRepo {
   paidCheckoutIds(profileId: string, ids: readonly string[]): Set<string>;
   /** Whether any profile has a payment stored (Welcome: the console was used). */
   anyStored(): boolean;
+  /** Payments of a range by status and product: history pages and their export. */
+  history: PaymentsHistory;
+}
+
+export interface HistoryFilter {
+  /** Included. */
+  startMs: number;
+  /** Excluded. */
+  endMs: number;
+  status?: PaymentStatus | undefined;
+  /** Trimmed; empty or absent: any product. */
+  product?: string | undefined;
+}
+
+export interface HistorySums {
+  total: number;
+  totals: { currency: string; amount: number; count: number }[];
+  flagged: { status: 'mismatch' | 'unknown_checkout'; count: number }[];
+}
+
+export interface PaymentsHistory {
+  /** One page, newest first, with the count and sums of the whole set (one snapshot). */
+  page(
+    profileId: string,
+    f: HistoryFilter,
+    limit: number,
+    offset: number,
+  ): HistorySums & { data: Payment[] };
+  /** The whole set in the page's order, in one pass (the CSV export). */
+  rows(profileId: string, f: HistoryFilter): Iterable<Payment>;
+  /** EXPLAIN QUERY PLAN of the page statement (tests and the bench note read it). */
+  plan(f: HistoryFilter): string[];
 }

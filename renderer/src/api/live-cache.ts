@@ -175,3 +175,13 @@ export class TotalsDay {
     return totalsStale(totals, now) || (moved && totals !== undefined);
   }
 }
+
+/** Whether a loaded history set's range [from_at, to_at) meets the instants min–max. */
+export function historyHolds(
+  d: { pages: readonly { from_at: string; to_at: string }[] } | undefined,
+  span: { min: number; max: number },
+): boolean {
+  const first = d?.pages[0];
+  if (!first) return false;
+  return span.max >= Date.parse(first.from_at) && span.min < Date.parse(first.to_at);
+}

@@ -24,12 +24,13 @@ import {
   bumpLastEvent,
   mirrorChanged,
   feedHas,
+  historyHolds,
   markCheckoutPaid,
   TotalsDay,
   trailingThrottle,
   upsertPayment,
 } from './live-cache.ts';
-import type { PaymentsData } from './queries.ts';
+import type { HistoryData, PaymentsData } from './queries.ts';
 
 /** Longest the cache may differ from the engine after the last push (one refetch per key). */
 export const RECONCILE_MS = 1000;
@@ -37,6 +38,8 @@ export const RECONCILE_MS = 1000;
 export type PaymentListener = (p: Payment) => void;
 
 export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener): () => void {
+  /** The instants of the payments pushed since the last reconcile. */
+  let arrived: { min: number; max: number } | null = null;
   const reconcile = trailingThrottle(() => {
     // Only mounted queries refetch: at most one payments.totals and one receiver.status.
     // A refetch answered just before a push lands may briefly miss that payment; the push
@@ -48,6 +51,17 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     // made it inactive. Other pages refetch when shown.
     void client.invalidateQueries({ queryKey: qk.checkouts });
     void client.invalidateQueries({ queryKey: qk.dayCurrent });
+    // A history set whose range holds a payment pushed since the last run (a range that
+    // includes today) asks again: the payment appears once, in its place (the page dedupes
+    // by id). A past range is never asked again, so nothing jumps into it.
+    const span = arrived;
+    arrived = null;
+    if (span) {
+      void client.invalidateQueries({
+        queryKey: qk.history,
+        predicate: (q) => historyHolds(q.state.data as HistoryData | undefined, span),
+      });
+    }
   }, RECONCILE_MS);
 
   const totalsDay = new TotalsDay();
@@ -60,6 +74,10 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
       markCheckoutPaid(page, p),
     );
     client.setQueryData<ReceiverStatus>(qk.receiver, (s) => bumpLastEvent(s, p));
+    const at = Date.parse(p.received_at);
+    arrived = arrived
+      ? { min: Math.min(arrived.min, at), max: Math.max(arrived.max, at) }
+      : { min: at, max: at };
     // An open detail view of this checkout lists its payments and events.
     void client.invalidateQueries({ queryKey: qk.checkoutDetail(p.checkout_id) });
     reconcile();

@@ -6,7 +6,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { Input } from '#shared/contract.ts';
-import type { PaymentPage, Profile, ProfileList } from '#shared/domain.ts';
+import type { PaymentHistory, PaymentPage, Profile, ProfileList } from '#shared/domain.ts';
 import { merchant } from '../bridge/index.ts';
 import { qk } from './query-keys.ts';
 
@@ -99,6 +99,31 @@ export function usePaymentsFeed() {
     queryFn: ({ pageParam }) => merchant.payments.list({ limit: PAYMENTS_PAGE, offset: pageParam }),
     // Pages only grow; comparing 10,000 old rows with the new ones on every load is waste.
     structuralSharing: false,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.data.length;
+      return last.data.length > 0 && next < last.total ? next : undefined;
+    },
+  });
+}
+
+export const HISTORY_PAGE = 200;
+/** A history set: everything payments.history takes but the page. */
+export type HistoryQuery = Omit<Input<'payments.history'>, 'limit' | 'offset'>;
+export type HistoryData = InfiniteData<PaymentHistory, number>;
+
+/**
+ * Payments of a day or range, loaded in pages as the list is scrolled; null asks nothing (an
+ * impossible range). The previous set stays on screen while a new filter's answer comes.
+ */
+export function usePaymentsHistory(input: HistoryQuery | null) {
+  return useInfiniteQuery({
+    queryKey: qk.historyOf(input ?? {}),
+    initialPageParam: 0,
+    enabled: input !== null,
+    queryFn: ({ pageParam }) =>
+      merchant.payments.history({ ...input!, limit: HISTORY_PAGE, offset: pageParam }),
+    placeholderData: keepPreviousData,
+    retry: false,
     getNextPageParam: (last) => {
       const next = last.offset + last.data.length;
       return last.data.length > 0 && next < last.total ? next : undefined;

@@ -12,6 +12,9 @@ export const qk = {
   sync: ['sync'] as const,
   payments: ['payments'] as const,
   totals: ['totals'] as const,
+  /** Payments history (a day or range): apart from `payments`, whose updater is the feed's. */
+  history: ['history'] as const,
+  historyOf: (input: object) => ['history', input] as const,
   receiver: ['receiver'] as const,
   /** Under receiver: whatever refreshes the receiver's status refreshes these too. */
   requests: ['receiver', 'requests'] as const,

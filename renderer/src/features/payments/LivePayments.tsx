@@ -3,7 +3,7 @@
 // scrolled, so every match is reached); counts show once the whole feed is loaded. The screen
 // is one scroll container (the main area): the feed is virtualised against it, so a short
 // window shows payments right under the strip and totals, not a small box of its own.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   defineMessages,
@@ -25,6 +25,8 @@ import { NotifyPermission } from './NotifyPermission.tsx';
 import { SoundToggle } from './SoundToggle.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 import { TodayTotals } from './TodayTotals.tsx';
+import { usePaymentsScope } from './PaymentsScope.tsx';
+import { useListOffset } from './list-offset.ts';
 
 const m = defineMessages<{
   title: NoMessageValues;
@@ -115,6 +117,7 @@ export function LivePayments() {
   const listRef = useRef<HTMLDivElement>(null);
   const offset = useListOffset(listRef);
   const [filter, setFilter] = useState<Filter>('all');
+  const scope = usePaymentsScope();
   // The same 15 s clock as the status strip: one timer for the whole screen.
   const now = useNow(15_000);
   const all = useMemo(() => {
@@ -196,104 +199,79 @@ export function LivePayments() {
           <p className="muted">{intl.formatMessage(m.lead)}</p>
         </div>
         <div className="row">
+          {scope.control}
           <NotifyPermission />
           <SoundToggle />
         </div>
       </header>
       <StatusStrip />
-      <TodayTotals />
-      {q.isLoading ? (
-        <Spinner label={intl.formatMessage(m.loading)} />
-      ) : q.isError && !q.data ? (
-        <ErrorState
-          title={intl.formatMessage(m.loadFailed)}
-          message={errorText(intl, q.error)}
-          onRetry={() => void q.refetch()}
-        />
-      ) : all.length === 0 ? (
-        <EmptyState title={intl.formatMessage(m.waiting)}>
-          <p className="muted">{intl.formatMessage(m.waitingText)}</p>
-        </EmptyState>
-      ) : rows.length === 0 && filter !== 'all' && !hasNextPage ? (
+      {scope.history ?? (
         <>
-          {filterBar}
-          <EmptyState title={intl.formatMessage(NONE[filter])}>
-            <p className="muted">
-              <button type="button" className="link" onClick={() => setFilter('all')}>
-                {intl.formatMessage(m.showAll)}
-              </button>
-            </p>
-          </EmptyState>
-        </>
-      ) : (
-        <>
-          {filterBar}
-          <div className="feed">
-            <div
-              ref={listRef}
-              role="list"
-              aria-label={
-                filter === 'all'
-                  ? intl.formatMessage(m.listAll, { total })
-                  : counts
-                    ? intl.formatMessage(m.listFilteredCount, {
-                        status: filter,
-                        count: counts[filter],
-                      })
-                    : intl.formatMessage(m.listFiltered, { status: filter })
-              }
-              style={{ height: virtual.getTotalSize(), position: 'relative' }}
-            >
-              {items.map((v) => {
-                const p = rows[v.index]!;
-                return (
-                  <div
-                    key={p.id}
-                    style={{
-                      position: 'absolute',
-                      top: 0,
-                      insetInline: 0,
-                      transform: `translateY(${v.start - offset}px)`,
-                    }}
-                  >
-                    <PaymentRow p={p} now={now} money={money} />
-                  </div>
-                );
-              })}
-            </div>
-          </div>
+          <TodayTotals />
+          {q.isLoading ? (
+            <Spinner label={intl.formatMessage(m.loading)} />
+          ) : q.isError && !q.data ? (
+            <ErrorState
+              title={intl.formatMessage(m.loadFailed)}
+              message={errorText(intl, q.error)}
+              onRetry={() => void q.refetch()}
+            />
+          ) : all.length === 0 ? (
+            <EmptyState title={intl.formatMessage(m.waiting)}>
+              <p className="muted">{intl.formatMessage(m.waitingText)}</p>
+            </EmptyState>
+          ) : rows.length === 0 && filter !== 'all' && !hasNextPage ? (
+            <>
+              {filterBar}
+              <EmptyState title={intl.formatMessage(NONE[filter])}>
+                <p className="muted">
+                  <button type="button" className="link" onClick={() => setFilter('all')}>
+                    {intl.formatMessage(m.showAll)}
+                  </button>
+                </p>
+              </EmptyState>
+            </>
+          ) : (
+            <>
+              {filterBar}
+              <div className="feed">
+                <div
+                  ref={listRef}
+                  role="list"
+                  aria-label={
+                    filter === 'all'
+                      ? intl.formatMessage(m.listAll, { total })
+                      : counts
+                        ? intl.formatMessage(m.listFilteredCount, {
+                            status: filter,
+                            count: counts[filter],
+                          })
+                        : intl.formatMessage(m.listFiltered, { status: filter })
+                  }
+                  style={{ height: virtual.getTotalSize(), position: 'relative' }}
+                >
+                  {items.map((v) => {
+                    const p = rows[v.index]!;
+                    return (
+                      <div
+                        key={p.id}
+                        style={{
+                          position: 'absolute',
+                          top: 0,
+                          insetInline: 0,
+                          transform: `translateY(${v.start - offset}px)`,
+                        }}
+                      >
+                        <PaymentRow p={p} now={now} money={money} />
+                      </div>
+                    );
+                  })}
+                </div>
+              </div>
+            </>
+          )}
         </>
       )}
     </section>
   );
-}
-
-/**
- * Where the list starts inside the main area's scrolled content (the virtualiser's scroll
- * margin). Measured after every render and whenever the screen or the window changes size:
- * a notice or the strip's details above the list move it.
- */
-function useListOffset(listRef: RefObject<HTMLDivElement | null>): number {
-  const [offset, setOffset] = useState(0);
-  const measure = () => {
-    const main = document.getElementById('main');
-    const list = listRef.current;
-    if (!main || !list) return;
-    const top =
-      list.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop;
-    setOffset((was) => (Math.abs(was - top) < 0.5 ? was : top));
-  };
-  // After every render: cheap (two boxes), and a changed offset re-renders once.
-  useLayoutEffect(measure);
-  useEffect(() => {
-    const main = document.getElementById('main');
-    if (!main) return;
-    const watch = new ResizeObserver(() => measure());
-    watch.observe(main);
-    for (const child of Array.from(main.children)) watch.observe(child);
-    return () => watch.disconnect();
-    // measure only reads refs and the DOM.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return offset;
 }

@@ -66,6 +66,8 @@ export const PaymentRow = memo(function PaymentRow(props: {
   p: Payment;
   now: number;
   money: MoneyFormat;
+  /** The date and time it was received (the history) rather than how long ago. */
+  exact?: boolean;
 }) {
   const intl = useIntl();
   const { p } = props;
@@ -73,7 +75,9 @@ export const PaymentRow = memo(function PaymentRow(props: {
   const word = intl.formatMessage(s.word);
   const name = p.product_name ?? intl.formatMessage(m.unknown);
   const amount = props.money(p.amount, p.currency);
-  const when = relativeTime(p.received_at, props.now, 'short');
+  const when = props.exact
+    ? exactTime(p.received_at)
+    : relativeTime(p.received_at, props.now, 'short');
   // The line under the name: why a payment does not count (never a raw id). A mismatch's
   // reason comes from the engine as it wrote it.
   const sub =
@@ -84,7 +88,7 @@ export const PaymentRow = memo(function PaymentRow(props: {
         : null;
   return (
     <div
-      className={`pay-row pay-${p.status} pay-open`}
+      className={`pay-row pay-${p.status} pay-open${props.exact ? ' pay-exact' : ''}`}
       role="listitem"
       // Read as one sentence: status, amount, product, time. (Spoken, not drawn: no bidi
       // isolation needed.)

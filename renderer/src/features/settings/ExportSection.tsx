@@ -15,14 +15,13 @@ import { useExportCsv } from '../../api/mutations.ts';
 import { errorText } from '../../i18n/error-messages.ts';
 import { downloadText } from '../../lib/download.ts';
 import { userLocale } from '../../lib/locale.ts';
-import { numberSymbols } from '#shared/money-input.ts';
+import { regionalSeparator, type Separator } from '../../lib/csv-separator.ts';
 import { isolateLtr } from '../../ui/Bidi.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { announce } from '../../ui/announcer.tsx';
 
-type Separator = ',' | ';';
 type Kind = 'payments' | 'checkouts';
 
 const m = defineMessages<{
@@ -81,11 +80,6 @@ const SEPARATORS: { value: Separator; label: MessageDescriptor }[] = [
   { value: ',', label: m.comma },
   { value: ';', label: m.semicolon },
 ];
-
-/** ";" where the regional format's decimal mark is a comma (de-DE, fr-FR, …). */
-export function regionalSeparator(locale: string): Separator {
-  return numberSymbols(locale).decimal === ',' ? ';' : ',';
-}
 
 export function ExportSection() {
   const intl = useIntl();
