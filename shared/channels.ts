@@ -42,6 +42,8 @@ export const CHANNELS = [
   'screens.approve',
   'screens.update',
   'screens.revoke',
+  'hub.set',
+  'hub.status',
 ] as const;
 
 export const EVENTS = [
@@ -53,6 +55,7 @@ export const EVENTS = [
   'receiver.unreachable',
   'checkouts.sync',
   'day.closed',
+  'hub.status',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -33,6 +33,7 @@ import type { ErrorShape } from './errors.ts';
 import { DayClosePage, DayCloseSummary, DayReport } from './day.ts';
 import { ROLES, type Role } from './roles.ts';
 import { CHANNEL_ROLES } from './channel-roles.ts';
+import { HubStatus, hubChannels } from './contract/hub.ts';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -378,6 +379,7 @@ export const contract = {
     input: z.object({ id: DeviceId }).strict(),
     output: ScreenDevice,
   },
+  ...hubChannels,
 } as const satisfies Record<Channel, { role: Role; input: z.ZodType; output: z.ZodType }>;
 
 export const eventSchemas = {
@@ -398,6 +400,8 @@ export const eventSchemas = {
   'checkouts.sync': SyncStatus,
   // A period was closed (on any screen, or automatically): every Day screen reloads.
   'day.closed': DayCloseSummary,
+  // The hub's status when it changes: connected, down, behind, the receiving role (issue 26).
+  'hub.status': HubStatus,
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** The least role that receives each event (a stream carries only what its role may see). */
@@ -410,6 +414,7 @@ export const eventRoles = {
   'receiver.unreachable': 'watch',
   'checkouts.sync': 'till',
   'day.closed': 'watch',
+  'hub.status': 'watch',
 } as const satisfies Record<EventName, Role>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

@@ -359,4 +359,29 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (profile_id, checkout_id)
   );
   `,
+  // 11: the hub (issue 26; electron/core/hub/ owns these tables). One app-wide row says which
+  // hub this console joined and as what (its credentials are in the keychain, never here);
+  // hub_outbox is the receiving node's durable outbox over the inbox: the highest inbox id
+  // the hub acknowledged, per profile and account, so a hub that was down is caught up from
+  // there and nothing committed here is lost on the way.
+  `
+  CREATE TABLE hub_config (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    url TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('receiver', 'till')),
+    private_network INTEGER NOT NULL,
+    account TEXT,
+    device_id TEXT NOT NULL,
+    device_name TEXT NOT NULL
+  );
+  CREATE TABLE hub_outbox (
+    profile_id TEXT NOT NULL,
+    account TEXT NOT NULL,
+    published_id INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, account)
+  );
+  CREATE TRIGGER hub_outbox_profile_removed AFTER DELETE ON profiles BEGIN
+    DELETE FROM hub_outbox WHERE profile_id = OLD.id;
+  END;
+  `,
 ];
