@@ -130,11 +130,18 @@ export class HubSession {
       }
       void this.#watch(nc);
       const jsm = await jetstreamManager(nc);
-      await ensureStream(jsm, this.names);
+      // The receiving node makes the merchant's stream; a till only reads it, and says so
+      // while it is not there (no receiving node yet, or this console signed in to another
+      // merchant's account on the hub).
+      this.#alive();
+      if (o.role === 'receiver') await ensureStream(jsm, this.names);
+      else if (!(await this.#waitForStream(jsm))) return;
       const js = jetstream(nc);
       if (o.role === 'receiver') {
         this.#lease = await openLease(nc, this.names.leaseBucket, o.me, o.leaseTtlMs);
+        this.#alive();
         await this.#claim(o.takeOver);
+        this.#alive();
         this.#renew = setInterval(() => void this.#claim(false).catch(() => undefined), o.leaseTtlMs / 3);
         this.#renew.unref();
         // A till that registered its own URL before it joined asks for the webhook back.
@@ -149,6 +156,7 @@ export class HubSession {
             );
           },
         });
+        this.#alive();
         this.#publisher = startPublisher({
           store: o.store,
           js,
@@ -166,7 +174,7 @@ export class HubSession {
         this.holder = await openLease(nc, this.names.leaseBucket, o.me, o.leaseTtlMs)
           .then((l) => l.holder())
           .catch(() => null);
-        this.#till = await startTill({
+        this.#till = this.#keep(await startTill({
           js,
           jsm,
           stream: this.names.stream,
@@ -179,9 +187,9 @@ export class HubSession {
             this.lastEventMs = Date.now();
             o.onChange();
           },
-        });
+        }));
       }
-      this.#links = await startCheckoutFeed({
+      this.#links = this.#keep(await startCheckoutFeed({
         js,
         jsm,
         store: o.store,
@@ -193,12 +201,44 @@ export class HubSession {
         onCheckout: o.onCheckout,
         log: o.log,
         retryMs: o.reconnectMs,
-      });
+      }));
       this.#set({ state: 'up', error: null });
       if (o.role === 'till') await this.#giveBack(nc);
     } catch (err) {
+      if (this.#closed) return;
       this.#set({ state: 'down', error: hubErrorWords(err) });
       throw err;
+    }
+  }
+
+  /** Stops starting once the session was closed meanwhile. */
+  #alive(): void {
+    if (this.#closed) throw new Error('The hub session was closed.');
+  }
+
+  /** A part started while the session was being closed is stopped at once. */
+  #keep<T extends { stop(): Promise<void> }>(part: T): T {
+    if (this.#closed) {
+      void part.stop();
+      this.#alive();
+    }
+    return part;
+  }
+
+  /** Till: waits until the merchant's stream exists; false when closed meanwhile. */
+  async #waitForStream(jsm: JetStreamManager): Promise<boolean> {
+    for (;;) {
+      if (this.#closed) return false;
+      try {
+        await jsm.streams.info(this.names.stream);
+        return true;
+      } catch {
+        this.#set({
+          state: 'up',
+          error: `This hub has no payments for the account "${this.names.account}" here: no receiving node has joined it yet, or this console signs in to another merchant's account on the hub.`,
+        });
+      }
+      await new Promise((r) => setTimeout(r, Math.max(this.#o.reconnectMs, 500)).unref());
     }
   }
 

@@ -200,6 +200,21 @@ export class Hub {
     };
   }
 
+  #emitTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * Pushes the status at most every 250 ms: a till commits up to 50 payments a second, and
+   * each status asks the hub how far behind it is.
+   */
+  #emitSoon(): void {
+    if (this.#emitTimer !== null) return;
+    this.#emitTimer = setTimeout(() => {
+      this.#emitTimer = null;
+      void this.#emit().catch(() => undefined);
+    }, 250);
+    this.#emitTimer.unref();
+  }
+
   #emit(): Promise<HubStatus> {
     return this.status().then((st) => {
       this.#o.emit(st);
@@ -228,7 +243,7 @@ export class Hub {
       reconnectMs: this.#o.settings?.reconnectMs ?? 2000,
       leaseTtlMs: this.#o.settings?.leaseTtlMs ?? 30_000,
       log: this.#o.log,
-      onChange: () => void this.#emit().catch(() => undefined),
+      onChange: () => this.#emitSoon(),
       reRegister: () => this.#o.registerNow(),
       registeredHere: () => this.#o.store.webhooks.get(active.id)?.url != null,
       gaveBack: () => this.#o.store.webhooks.clear(active.id),
@@ -250,6 +265,7 @@ export class Hub {
   }
 
   close(): Promise<void> {
+    if (this.#emitTimer !== null) clearTimeout(this.#emitTimer);
     return this.#serial(() => this.#stop());
   }
 }
