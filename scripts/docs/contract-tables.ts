@@ -1,7 +1,8 @@
 // The channel and event tables of docs/architecture.md, made from shared/contract.ts: the
 // names and schemas from the contract itself, each row's words from the comment above its
 // entry. A hand-kept list had fallen behind by five channels and two events (issue 27).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { z } from 'zod';
@@ -39,6 +40,13 @@ export function sourceEntries(source: string, name: string): Map<string, Entry> 
   if (!literal) throw new Error(`shared/contract.ts has no object literal \`${name}\`.`);
   const out = new Map<string, Entry>();
   for (const prop of literal.properties) {
+    // `...hubChannels`: the entries of a part of the contract kept in shared/contract/.
+    if (ts.isSpreadAssignment(prop) && ts.isIdentifier(prop.expression)) {
+      for (const [k, v] of sourceEntries(partSource(prop.expression.text), prop.expression.text)) {
+        out.set(k, v);
+      }
+      continue;
+    }
     if (!ts.isPropertyAssignment(prop) || !ts.isStringLiteral(prop.name)) continue;
     const value = prop.initializer;
     const field = (key: string) =>
@@ -56,6 +64,16 @@ export function sourceEntries(source: string, name: string): Map<string, Entry> 
     });
   }
   return out;
+}
+
+/** The source of the file in shared/contract/ that declares `name`. */
+function partSource(name: string): string {
+  const dir = fileURLToPath(new URL('../../shared/contract/', import.meta.url));
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    if (text.includes(`const ${name} =`)) return text;
+  }
+  throw new Error(`shared/contract/ declares no \`${name}\`.`);
 }
 
 /** The comments just above `pos` (JSDoc or //), as one line of text. */

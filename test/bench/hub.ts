@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       return node;
     };
     const counter = await join_('Counter', 'receiver');
-    const tills = [];
+    const tills: Node[] = [];
     for (let i = 1; i <= TILLS; i++) tills.push(await join_(`Till ${i}`, 'till'));
 
     console.log(`creating ${COUNT} checkouts …`);
