@@ -8,6 +8,8 @@ import { nanos } from '@nats-io/transport-node';
 import type { RunningReceiver } from '../receiver/index.ts';
 import { decodeHubEvent } from './hub-message.ts';
 
+const ACK_WAIT_MS = 5000;
+
 /** Most messages committed but not yet acknowledged at once. */
 const IN_FLIGHT = 256;
 
@@ -35,7 +37,9 @@ export async function startTill(o: TillOptions): Promise<Till> {
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: o.subject,
-      ack_wait: nanos(30_000),
+      // A till killed with payments in flight gets them again after this (they were never
+      // acknowledged); a commit takes milliseconds, so a short wait costs nothing.
+      ack_wait: nanos(ACK_WAIT_MS),
       max_ack_pending: 1000,
     })
     .catch(async (err: unknown) => {

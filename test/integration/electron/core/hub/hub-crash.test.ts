@@ -70,5 +70,5 @@ describe.skipIf(skipWithoutNats())('a till killed while payments arrive', () => 
     await holds(back, ids.length);
     await expectExactly(back, ids);
     expect(ids.length).toBe(30);
-  });
+  }, 120_000);
 });
