@@ -20,7 +20,11 @@ Join the hub as the receiving node first (Settings → Hub in the app, on this d
 Prints one JSON line {receiver_url, hub} when ready; Ctrl+C stops it.`;
 
 async function main(): Promise<void> {
-  let values: { data?: string | undefined; profile?: string | undefined; help?: boolean | undefined };
+  let values: {
+    data?: string | undefined;
+    profile?: string | undefined;
+    help?: boolean | undefined;
+  };
   try {
     values = parseFlags(process.argv.slice(2), {
       data: { type: 'string' },
@@ -45,7 +49,9 @@ async function main(): Promise<void> {
     ...(values.profile === undefined ? {} : { profile: values.profile }),
   });
   engine.on('hub.status', (s) => {
-    console.error(`relay: hub ${s.state}${s.behind ? `, ${s.behind} waiting` : ''}${s.error ? ` (${s.error})` : ''}`);
+    console.error(
+      `relay: hub ${s.state}${s.behind ? `, ${s.behind} waiting` : ''}${s.error ? ` (${s.error})` : ''}`,
+    );
   });
   let stopping = false;
   const stop = (signal: string): void => {
@@ -65,7 +71,9 @@ async function main(): Promise<void> {
   process.once('SIGHUP', () => stop('SIGHUP'));
   const hub = await engine.call('hub.status', {});
   if (hub.role !== 'receiver') {
-    console.error('relay: this data folder is not the receiving node of a hub (Settings → Hub); receiving anyway.');
+    console.error(
+      'relay: this data folder is not the receiving node of a hub (Settings → Hub); receiving anyway.',
+    );
   }
   console.log(JSON.stringify({ receiver_url: engine.receiverUrl(), hub }));
 }

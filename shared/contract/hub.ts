@@ -14,9 +14,7 @@ export const HubAccount = z
 
 /** One way of signing in to the hub; kept in the OS keychain only. */
 export const HubCredentials = z.union([
-  z
-    .object({ user: z.string().min(1).max(200), password: z.string().min(1).max(500) })
-    .strict(),
+  z.object({ user: z.string().min(1).max(200), password: z.string().min(1).max(500) }).strict(),
   z.object({ token: z.string().min(1).max(2000) }).strict(),
   z.object({ nkey_seed: z.string().trim().min(1).max(200) }).strict(),
   z.object({ creds: z.string().min(1).max(16_000) }).strict(),

@@ -66,7 +66,12 @@ async function waitFor(ok: () => boolean, timeoutMs: number): Promise<void> {
 }
 
 /** Signed deliveries straight to the receiver at concurrency 32; events acknowledged per second. */
-async function flood(url: string, secret: string, checkoutIds: string[], n: number): Promise<number> {
+async function flood(
+  url: string,
+  secret: string,
+  checkoutIds: string[],
+  n: number,
+): Promise<number> {
   let next = 0;
   let ok = 0;
   const start = performance.now();
@@ -111,7 +116,12 @@ async function main(): Promise<void> {
   }
   const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
   const serviceDir = mkdtempSync(join(tmpdir(), 'mc-bench-hub-service-'));
-  const service = await startSandbox({ port: 0, host: '127.0.0.1', dataDir: serviceDir, timeScale: 1000 });
+  const service = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: serviceDir,
+    timeScale: 1000,
+  });
   const nats = await startNatsServer();
   const nodes: Node[] = [];
   try {
@@ -121,7 +131,11 @@ async function main(): Promise<void> {
       nodes.push(node);
       const e = node.built.engine;
       if (role === 'till') await e.call('hub.set', { url: nats.url, role });
-      const p = await e.call('profiles.add', { name: 'Shop', base_url: `${service.baseUrl}/`, key: api_key });
+      const p = await e.call('profiles.add', {
+        name: 'Shop',
+        base_url: `${service.baseUrl}/`,
+        key: api_key,
+      });
       await e.call('profiles.switch', { id: p.id });
       if (role === 'receiver') await e.call('hub.set', { url: nats.url, role });
       return node;
@@ -145,11 +159,19 @@ async function main(): Promise<void> {
     await Promise.all(
       checkouts.map(async (c, i) => {
         await sleepUntil(start + (i * 1000) / RATE);
-        const res = await fetch(c.checkout_url, { method: 'POST', body: 'pay=1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+        const res = await fetch(c.checkout_url, {
+          method: 'POST',
+          body: 'pay=1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          redirect: 'manual',
+        });
         await res.arrayBuffer();
       }),
     );
-    await waitFor(() => tills.every((t) => t.seen.size >= COUNT) && counter.seen.size >= COUNT, 60_000);
+    await waitFor(
+      () => tills.every((t) => t.seen.size >= COUNT) && counter.seen.size >= COUNT,
+      60_000,
+    );
     const lat: number[] = [];
     for (const c of checkouts) {
       const at = counter.seen.get(c.id);
@@ -174,7 +196,11 @@ async function main(): Promise<void> {
     for (let round = 0; round < 2; round++) {
       await counter.built.engine.call('hub.set', { url: null });
       off.push(await flood(url, secret, ids, EVENTS));
-      await counter.built.engine.call('hub.set', { url: nats.url, role: 'receiver', take_over: true });
+      await counter.built.engine.call('hub.set', {
+        url: nats.url,
+        role: 'receiver',
+        take_over: true,
+      });
       on.push(await flood(url, secret, ids, EVENTS));
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -15,7 +15,13 @@ const say = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 const { engine } = await buildEngine(
-  { dataDir, transport: 'web', version: 'crash-child', vault: new MemoryVault(), log: () => undefined },
+  {
+    dataDir,
+    transport: 'web',
+    version: 'crash-child',
+    vault: new MemoryVault(),
+    log: () => undefined,
+  },
   {
     hub: { deviceName: 'Crash till', reconnectMs: 100 },
     http: { timeoutMs: 2000, baseDelayMs: 10 },
@@ -30,7 +36,11 @@ if (shop) {
   // The keychain of this process is new each time: the key is given again.
   await engine.call('key.set', { key: apiKey });
 } else {
-  const p = await engine.call('profiles.add', { name: 'Shop', base_url: `${baseUrl}/`, key: apiKey });
+  const p = await engine.call('profiles.add', {
+    name: 'Shop',
+    base_url: `${baseUrl}/`,
+    key: apiKey,
+  });
   await engine.call('profiles.switch', { id: p.id });
 }
 say('ready');

@@ -80,7 +80,11 @@ function waitReady(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
     child.stdout?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`nats-server exited (${String(code)}) before it was ready:\n${seen.slice(-2000)}`));
+      reject(
+        new Error(
+          `nats-server exited (${String(code)}) before it was ready:\n${seen.slice(-2000)}`,
+        ),
+      );
     });
   });
 }
@@ -94,7 +98,10 @@ export async function startNatsServer(o: NatsServerOptions = {}): Promise<NatsSe
   let args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
   if (o.config !== undefined) {
     const file = join(dir, 'nats.conf');
-    writeFileSync(file, o.config.replaceAll('{port}', String(port)).replaceAll('{store}', storeDir));
+    writeFileSync(
+      file,
+      o.config.replaceAll('{port}', String(port)).replaceAll('{store}', storeDir),
+    );
     args = ['-c', file];
   }
   let child: ChildProcess | null = null;

@@ -129,7 +129,9 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
     onReceiving: () =>
       void active
         .refreshRegistration()
-        .catch((err: unknown) => log(`registering after claiming the hub's receiving role: ${errorMessage(err)}`)),
+        .catch((err: unknown) =>
+          log(`registering after claiming the hub's receiving role: ${errorMessage(err)}`),
+        ),
     registerNow: async () => {
       await active.registerNow();
     },

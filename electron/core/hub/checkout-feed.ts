@@ -3,6 +3,7 @@
 // through a durable consumer of its own that starts at the moment it first joined (its mirror
 // sync has everything older). A message is outside input: bounded and checked with the
 // contract's Checkout schema before it is stored.
+import { errorMessage } from '#shared/error-message.ts';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -54,7 +55,10 @@ export async function startCheckoutFeed(o: CheckoutFeedOptions): Promise<Checkou
     let parsed: ReturnType<typeof Checkout.safeParse>;
     let from: unknown;
     try {
-      const env = JSON.parse(new TextDecoder().decode(m.data)) as { from?: unknown; checkout?: unknown };
+      const env = JSON.parse(new TextDecoder().decode(m.data)) as {
+        from?: unknown;
+        checkout?: unknown;
+      };
       from = env.from;
       parsed = Checkout.safeParse(env.checkout);
     } catch {
@@ -80,7 +84,7 @@ export async function startCheckoutFeed(o: CheckoutFeedOptions): Promise<Checkou
           handle(m);
         }
       } catch (err) {
-        if (!stopped) o.log(`hub: reading links paused: ${err instanceof Error ? err.message : String(err)}`);
+        if (!stopped) o.log(`hub: reading links paused: ${errorMessage(err)}`);
       }
       if (!stopped) await new Promise((r) => setTimeout(r, o.retryMs).unref());
     }
@@ -89,10 +93,12 @@ export async function startCheckoutFeed(o: CheckoutFeedOptions): Promise<Checkou
   return {
     publish(c) {
       const data = new TextEncoder().encode(JSON.stringify({ from: o.deviceId, checkout: c }));
-      o.js.publish(o.subject, data, { msgID: `co-${c.id}`, timeout: 5000 }).catch((err: unknown) => {
-        // Best effort: the other consoles' mirror sync brings it anyway.
-        o.log(`hub: a new link was not shared: ${err instanceof Error ? err.message : String(err)}`);
-      });
+      o.js
+        .publish(o.subject, data, { msgID: `co-${c.id}`, timeout: 5000 })
+        .catch((err: unknown) => {
+          // Best effort: the other consoles' mirror sync brings it anyway.
+          o.log(`hub: a new link was not shared: ${errorMessage(err)}`);
+        });
     },
     async stop() {
       stopped = true;

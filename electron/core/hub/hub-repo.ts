@@ -59,14 +59,7 @@ export function openHubRepo(db: DatabaseSync): HubRepo {
       return { ...row, private_network: row.private_network === 1 };
     },
     setConfig(c) {
-      write.run(
-        c.url,
-        c.role,
-        c.private_network ? 1 : 0,
-        c.account,
-        c.device_id,
-        c.device_name,
-      );
+      write.run(c.url, c.role, c.private_network ? 1 : 0, c.account, c.device_id, c.device_name);
     },
     clearConfig() {
       clear.run();

@@ -1,7 +1,13 @@
 // One connection to the hub for the active profile's account, in one role: it connects (and
 // keeps reconnecting), makes sure the merchant's stream exists, and runs the receiving node's
 // outbox with its lease, or the till's durable consumer. Its state is what hub.status shows.
-import { jetstreamManager, jetstream, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { errorMessage } from '#shared/error-message.ts';
+import {
+  jetstreamManager,
+  jetstream,
+  StorageType,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import { connect, nanos, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
 import type { HubRole } from '#shared/contract/hub.ts';
 import type { Store } from '../database.ts';
@@ -84,7 +90,11 @@ export class HubSession {
 
   /** The receiving role is known to be someone else's (this console must not register). */
   get lostLease(): boolean {
-    return this.#o.role === 'receiver' && this.holder !== null && this.holder.device !== this.#o.me.device;
+    return (
+      this.#o.role === 'receiver' &&
+      this.holder !== null &&
+      this.holder.device !== this.#o.me.device
+    );
   }
 
   kick(): void {
@@ -142,7 +152,10 @@ export class HubSession {
         this.#alive();
         await this.#claim(o.takeOver);
         this.#alive();
-        this.#renew = setInterval(() => void this.#claim(false).catch(() => undefined), o.leaseTtlMs / 3);
+        this.#renew = setInterval(
+          () => void this.#claim(false).catch(() => undefined),
+          o.leaseTtlMs / 3,
+        );
         this.#renew.unref();
         // A till that registered its own URL before it joined asks for the webhook back.
         nc.subscribe(this.names.control, {
@@ -174,34 +187,38 @@ export class HubSession {
         this.holder = await openLease(nc, this.names.leaseBucket, o.me, o.leaseTtlMs)
           .then((l) => l.holder())
           .catch(() => null);
-        this.#till = this.#keep(await startTill({
+        this.#till = this.#keep(
+          await startTill({
+            js,
+            jsm,
+            stream: this.names.stream,
+            subject: this.names.payments,
+            durable: tillConsumer(o.me.device),
+            receiver: o.receiver,
+            log: o.log,
+            retryMs: o.reconnectMs,
+            onCommitted: () => {
+              this.lastEventMs = Date.now();
+              o.onChange();
+            },
+          }),
+        );
+      }
+      this.#links = this.#keep(
+        await startCheckoutFeed({
           js,
           jsm,
+          store: o.store,
+          profileId: o.profileId,
           stream: this.names.stream,
-          subject: this.names.payments,
-          durable: tillConsumer(o.me.device),
-          receiver: o.receiver,
+          subject: this.names.checkouts,
+          durable: `co_${o.me.device}`,
+          deviceId: o.me.device,
+          onCheckout: o.onCheckout,
           log: o.log,
           retryMs: o.reconnectMs,
-          onCommitted: () => {
-            this.lastEventMs = Date.now();
-            o.onChange();
-          },
-        }));
-      }
-      this.#links = this.#keep(await startCheckoutFeed({
-        js,
-        jsm,
-        store: o.store,
-        profileId: o.profileId,
-        stream: this.names.stream,
-        subject: this.names.checkouts,
-        durable: `co_${o.me.device}`,
-        deviceId: o.me.device,
-        onCheckout: o.onCheckout,
-        log: o.log,
-        retryMs: o.reconnectMs,
-      }));
+        }),
+      );
       this.#set({ state: 'up', error: null });
       if (o.role === 'till') await this.#giveBack(nc);
     } catch (err) {
@@ -251,14 +268,23 @@ export class HubSession {
     const o = this.#o;
     if (!o.registeredHere()) return;
     try {
-      const answer = await nc.request(this.names.control, JSON.stringify({ give_back: o.me.name }), {
-        timeout: 15_000,
-      });
+      const answer = await nc.request(
+        this.names.control,
+        JSON.stringify({ give_back: o.me.name }),
+        {
+          timeout: 15_000,
+        },
+      );
       if (answer.string() === 'registered') o.gaveBack();
-      else this.#set({ error: 'The receiving node could not take the webhook back; asking again at the next start.' });
+      else
+        this.#set({
+          error:
+            'The receiving node could not take the webhook back; asking again at the next start.',
+        });
     } catch {
       this.#set({
-        error: 'This console registered the webhook before it joined; no receiving node took it back yet.',
+        error:
+          'This console registered the webhook before it joined; no receiving node took it back yet.',
       });
     }
   }
@@ -279,7 +305,8 @@ export class HubSession {
   async #watch(nc: NatsConnection): Promise<void> {
     for await (const s of nc.status()) {
       if (this.#closed) return;
-      if (s.type === 'disconnect') this.#set({ state: 'down', error: 'The hub cannot be reached; retrying.' });
+      if (s.type === 'disconnect')
+        this.#set({ state: 'down', error: 'The hub cannot be reached; retrying.' });
       else if (s.type === 'reconnect') {
         this.#set({ state: 'up', error: this.lostLease ? this.error : null });
         this.kick();
@@ -300,7 +327,7 @@ export class HubSession {
 
 /** A hub failure in words for the status; never a credential. */
 export function hubErrorWords(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   if (/authoriz|authentic|permission/i.test(message)) {
     return `The hub refused this console (${message.slice(0, 120)}). Check the hub's user, account and permissions.`;
   }

@@ -133,7 +133,8 @@ export class Hub {
         private_network: privateNetwork,
         account: input.account ?? null,
         device_id: before?.device_id ?? randomUUID().replace(/-/g, '').slice(0, 16),
-        device_name: this.#o.settings?.deviceName ?? before?.device_name ?? (hostname() || 'console'),
+        device_name:
+          this.#o.settings?.deviceName ?? before?.device_name ?? (hostname() || 'console'),
       };
       await this.#stop(before?.role === 'receiver' && input.role !== 'receiver');
       const session = this.#begin(next, input.take_over ?? false);
@@ -159,7 +160,9 @@ export class Hub {
           await this.#stop();
           if (before) store.hub.setConfig(before);
           else store.hub.clearConfig();
-          throw err instanceof EngineError ? err : new EngineError('offline', session.error ?? String(err));
+          throw err instanceof EngineError
+            ? err
+            : new EngineError('offline', session.error ?? String(err));
         } finally {
           clearTimeout(timer);
         }
@@ -251,7 +254,8 @@ export class Hub {
         this.#fromHub.add(c.id);
         this.#o.onCheckout(c);
       },
-      credentials: () => loadHubCredentials(this.#o.vault).then((cr) => (cr ? authenticatorFor(cr) : null)),
+      credentials: () =>
+        loadHubCredentials(this.#o.vault).then((cr) => (cr ? authenticatorFor(cr) : null)),
     });
     this.#session = session;
     return session;

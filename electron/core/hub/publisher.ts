@@ -4,6 +4,7 @@
 // nothing on the webhook path: the position stays, and the backlog drains when it is back. A
 // batch published twice (a crash between the hub's ack and the stored position) is dropped
 // by the stream's duplicate window.
+import { errorMessage } from '#shared/error-message.ts';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Store } from '../database.ts';
 import { encodeHubEvent, hubMsgId } from './hub-message.ts';
@@ -67,7 +68,7 @@ export function startPublisher(o: PublisherOptions): Publisher {
       .catch((err: unknown) => {
         // The hub is down or refused: the position stays; the next kick (a reconnect, the
         // next payment, the timer) tries again.
-        o.log(`hub: publishing paused: ${err instanceof Error ? err.message : String(err)}`);
+        o.log(`hub: publishing paused: ${errorMessage(err)}`);
       })
       .finally(() => {
         running = null;

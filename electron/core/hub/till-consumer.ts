@@ -3,7 +3,14 @@
 // delivery does (dedupe by webhook-id, matching against this console's mirror, settlement,
 // live push) and is acknowledged only after this console's commit. Commits are pipelined
 // through the receiver's group commit, which keeps their order.
-import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import { errorMessage } from '#shared/error-message.ts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { RunningReceiver } from '../receiver/index.ts';
 import { decodeHubEvent } from './hub-message.ts';
@@ -87,7 +94,7 @@ export async function startTill(o: TillOptions): Promise<Till> {
           await handle(m);
         }
       } catch (err) {
-        if (!stopped) o.log(`hub: reading payments paused: ${err instanceof Error ? err.message : String(err)}`);
+        if (!stopped) o.log(`hub: reading payments paused: ${errorMessage(err)}`);
       }
       if (!stopped) await new Promise((r) => setTimeout(r, o.retryMs).unref());
     }

@@ -4,7 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { iso, transaction } from '../store/sql.ts';
-import type { DowntimeCause, HubEvent, ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
+import type {
+  DowntimeCause,
+  HubEvent,
+  ReceiverRepo,
+  RequestLogEntry,
+  RequestLogInput,
+} from './types.ts';
 
 /** Request log lines kept per profile. */
 export const REQUEST_LOG_KEEP = 1000;

@@ -45,10 +45,7 @@ export const hubWords = defineMessages<{
 });
 
 /** "connected", "unreachable since 14:05", … */
-export function hubStateText(
-  intl: ReturnType<typeof useIntl>,
-  s: HubStatus,
-): string {
+export function hubStateText(intl: ReturnType<typeof useIntl>, s: HubStatus): string {
   if (s.state === 'up') return intl.formatMessage(hubWords.up);
   if (s.state === 'down') {
     return s.down_since

@@ -5,7 +5,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { skipWithoutNats, startNatsServer } from '../../../../support/nats-server.ts';
-import { expectExactly, holds, openConsole, addShop, payMany, startRig, type Rig } from './hub-harness.ts';
+import {
+  expectExactly,
+  holds,
+  openConsole,
+  addShop,
+  payMany,
+  startRig,
+  type Rig,
+} from './hub-harness.ts';
 
 /** The accounts block of docs/hub.md, with test passwords in place of the bcrypt hashes. */
 function docsConfig(): string {
@@ -46,7 +54,12 @@ describe.skipIf(skipWithoutNats())('the hub with one account per merchant (docs/
       credentials: bakery,
     });
     const t = await openConsole(rig, 'Till 1');
-    await t.engine.call('hub.set', { url: rig.nats.url, role: 'till', account: 'bakery', credentials: bakery });
+    await t.engine.call('hub.set', {
+      url: rig.nats.url,
+      role: 'till',
+      account: 'bakery',
+      credentials: bakery,
+    });
     await addShop(rig, t);
     const wrong = await openConsole(rig, 'Florist till');
     await wrong.engine.call('hub.set', {

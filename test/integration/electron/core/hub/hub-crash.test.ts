@@ -27,7 +27,9 @@ function startTill(dataDir: string): Promise<ChildProcess> {
     lines.on('line', (line) => {
       if (line === 'ready') resolve(c);
     });
-    c.once('exit', (code) => reject(new Error(`the till exited (${String(code)}) before it was ready`)));
+    c.once('exit', (code) =>
+      reject(new Error(`the till exited (${String(code)}) before it was ready`)),
+    );
   });
 }
 
@@ -63,7 +65,10 @@ describe.skipIf(skipWithoutNats())('a till killed while payments arrive', () => 
     await holds(counter, ids.length);
     await kill(till);
     // The till's folder read back by a console in this process: it catches up what is left.
-    const back = await openEngine({ dataDir: dir, keepDir: true, parts: { hub: { reconnectMs: 100, deviceName: 'Crash till' }, receiving: { recheckMs: 200 } },
+    const back = await openEngine({
+      dataDir: dir,
+      keepDir: true,
+      parts: { hub: { reconnectMs: 100, deviceName: 'Crash till' }, receiving: { recheckMs: 200 } },
     });
     rig.consoles.push(back);
     await back.engine.call('key.set', { key: rig.apiKey });

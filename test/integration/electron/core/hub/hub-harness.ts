@@ -5,7 +5,10 @@ import { expect } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../../sandbox/index.ts';
 import type { Payment } from '#shared/domain.ts';
 import { startNatsServer, type NatsServer } from '../../../../support/nats-server.ts';
-import { startWebhookRecorder, type WebhookRecorder } from '../../../../support/webhook-recorder.ts';
+import {
+  startWebhookRecorder,
+  type WebhookRecorder,
+} from '../../../../support/webhook-recorder.ts';
 import { openEngine, payCheckout, tempDir, type Harness } from '../engine/harness.ts';
 
 export interface Rig {
@@ -23,7 +26,12 @@ export interface Rig {
 
 export async function startRig(): Promise<Rig> {
   const serviceDir = tempDir();
-  const service = await startSandbox({ port: 0, host: '127.0.0.1', dataDir: serviceDir, timeScale: 1000 });
+  const service = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: serviceDir,
+    timeScale: 1000,
+  });
   const recorder = await startWebhookRecorder(service.baseUrl);
   const nats = await startNatsServer();
   const { api_key } = await service.createMerchant();
@@ -120,7 +128,10 @@ export async function allPayments(h: Harness): Promise<Payment[]> {
 /** Waits until the console holds `n` payments (the events it is waiting for). */
 export async function holds(h: Harness, n: number, timeout = 30_000): Promise<void> {
   await expect
-    .poll(async () => (await h.engine.call('payments.list', { limit: 1 })).total, { timeout, interval: 50 })
+    .poll(async () => (await h.engine.call('payments.list', { limit: 1 })).total, {
+      timeout,
+      interval: 50,
+    })
     .toBe(n);
 }
 

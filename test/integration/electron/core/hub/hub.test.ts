@@ -46,9 +46,13 @@ describe.skipIf(skipWithoutNats())('the hub', () => {
     const t2 = await till(rig, 'Till 2');
     // Switching away and back, asking to register, a restart of the till on its data folder.
     await t1.engine.call('profiles.switch', { id: 'sandbox' });
-    const shop = (await t1.engine.call('profiles.list', {})).profiles.find((p) => p.kind === 'live')!;
+    const shop = (await t1.engine.call('profiles.list', {})).profiles.find(
+      (p) => p.kind === 'live',
+    )!;
     await t1.engine.call('profiles.switch', { id: shop.id });
-    expect((await callError(t1.engine, 'webhook.register', {})).message).toContain('till on the hub');
+    expect((await callError(t1.engine, 'webhook.register', {})).message).toContain(
+      'till on the hub',
+    );
     await t2.engine.call('key.set', { key: rig.apiKey });
     await rig.stop(t2);
     const again = await openConsole(rig, 'Till 2', t2);
@@ -135,8 +139,9 @@ describe.skipIf(skipWithoutNats())('the hub', () => {
       currency: 'EUR',
     });
     const created = (h: typeof t2) =>
-      h.events.filter((e) => e.event === 'checkout.created' && (e.payload as { id: string }).id === c.id)
-        .length;
+      h.events.filter(
+        (e) => e.event === 'checkout.created' && (e.payload as { id: string }).id === c.id,
+      ).length;
     await expect.poll(() => created(t2), { interval: 50 }).toBe(1);
     await expect.poll(() => created(counter), { interval: 50 }).toBe(1);
     // Stored in each mirror as it is at the service.
@@ -164,7 +169,10 @@ describe.skipIf(skipWithoutNats())('the hub', () => {
 
   it('refuses plain nats:// off this computer unless the network is private, saying why', async () => {
     const h = await openConsole(rig, 'Till 1');
-    const err = await callError(h.engine, 'hub.set', { url: 'nats://192.0.2.10:4222', role: 'till' });
+    const err = await callError(h.engine, 'hub.set', {
+      url: 'nats://192.0.2.10:4222',
+      role: 'till',
+    });
     expect(err.code).toBe('validation_error');
     expect(err.field).toBe('url');
     expect(err.message).toContain('unencrypted');

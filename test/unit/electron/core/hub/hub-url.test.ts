@@ -16,8 +16,14 @@ function refusal(url: string, privateNetwork = false): EngineError {
 
 describe('hub addresses', () => {
   it('accepts loopback nats:// and tls:// anywhere', () => {
-    expect(checkHubUrl('nats://127.0.0.1:4333', false)).toEqual({ server: '127.0.0.1:4333', tls: false });
-    expect(checkHubUrl('nats://localhost', false)).toEqual({ server: 'localhost:4222', tls: false });
+    expect(checkHubUrl('nats://127.0.0.1:4333', false)).toEqual({
+      server: '127.0.0.1:4333',
+      tls: false,
+    });
+    expect(checkHubUrl('nats://localhost', false)).toEqual({
+      server: 'localhost:4222',
+      tls: false,
+    });
     expect(checkHubUrl('nats://[::1]:4222', false)).toEqual({ server: '[::1]:4222', tls: false });
     expect(checkHubUrl('tls://hub.example.com:4222', false)).toEqual({
       server: 'hub.example.com:4222',
