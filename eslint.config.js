@@ -141,6 +141,7 @@ export const SQL_OWNERS = [
   'electron/core/receiver/**/*.ts',
   'electron/core/day/**/*.ts',
   'electron/core/devices/**/*.ts',
+  'electron/core/hub/**/*.ts',
 ];
 const SQL_MESSAGE =
   "SQL lives with the owner of its table (SQL_OWNERS, docs/architecture.md): call that owner's repository on the store.";

@@ -49,4 +49,6 @@ export const CHANNEL_ROLES = {
   'screens.approve': 'owner',
   'screens.update': 'owner',
   'screens.revoke': 'owner',
+  'hub.set': 'owner',
+  'hub.status': 'watch',
 } as const satisfies Record<Channel, Role>;

@@ -44,6 +44,8 @@ export const CHANNELS = [
   'screens.approve',
   'screens.update',
   'screens.revoke',
+  'hub.set',
+  'hub.status',
 ] as const;
 
 export const EVENTS = [
@@ -55,6 +57,7 @@ export const EVENTS = [
   'receiver.unreachable',
   'checkouts.sync',
   'day.closed',
+  'hub.status',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -38,6 +38,7 @@ import { dayChannels } from './contract/day.ts';
 import { receiverChannels } from './contract/receiver.ts';
 import type { ChannelEntry } from './contract/schemas.ts';
 import { screenChannels } from './contract/screens.ts';
+import { HubStatus, hubChannels } from './contract/hub.ts';
 
 export { DeviceName } from './contract/schemas.ts';
 export { SearchInput } from './contract/checkouts.ts';
@@ -49,6 +50,7 @@ export const contract = {
   ...receiverChannels,
   ...dayChannels,
   ...screenChannels,
+  ...hubChannels,
 } as const satisfies Record<Channel, ChannelEntry>;
 
 export const eventSchemas = {
@@ -69,6 +71,8 @@ export const eventSchemas = {
   'checkouts.sync': SyncStatus,
   // A period was closed (on any screen, or automatically): every Day screen reloads.
   'day.closed': DayCloseSummary,
+  // The hub's status when it changes: connected, down, behind, the receiving role (issue 26).
+  'hub.status': HubStatus,
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** The least role that receives each event (a stream carries only what its role may see). */
@@ -81,6 +85,7 @@ export const eventRoles = {
   'receiver.unreachable': 'watch',
   'checkouts.sync': 'till',
   'day.closed': 'watch',
+  'hub.status': 'watch',
 } as const satisfies Record<EventName, Role>;
 
 // Compile-time check that channels.ts lists exactly the contract's channels.

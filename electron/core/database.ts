@@ -9,6 +9,7 @@ import { devicesSql, type DevicesSql } from './devices/devices-sql.ts';
 import { openCheckoutsRepo } from './mirror/checkouts-repo.ts';
 import { openMirrorRepo } from './mirror/mirror-repo.ts';
 import type { CheckoutsRepo, MirrorRepo } from './mirror/types.ts';
+import { openHubRepo, type HubRepo } from './hub/hub-repo.ts';
 import { openProfilesRepo } from './profiles/profiles-repo.ts';
 import type { ProfilesRepo } from './profiles/types.ts';
 import { reconcileCounters } from './receiver/payment-counters.ts';
@@ -49,6 +50,8 @@ export interface Store extends Connection {
   readonly day: DayRepo;
   /** devices/: paired screens, the Other screens setting, which screen made each link. */
   readonly devices: DevicesSql;
+  /** hub/: the hub setting and the receiving node's outbox position. */
+  readonly hub: HubRepo;
 }
 
 /** Opens the database at dbPath (see openConnection) and builds the owners' repositories. */
@@ -79,5 +82,6 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     rechecks: openRechecksRepo(db),
     day: openDayRepo(db),
     devices: devicesSql(db),
+    hub: openHubRepo(db),
   };
 }

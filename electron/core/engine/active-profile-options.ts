@@ -21,4 +21,6 @@ export interface ActiveProfileOptions {
   receiving?: ReceivingSettings | undefined;
   reach?: ReachSettings | undefined;
   log: (message: string) => void;
+  /** Why this console must not register the webhook now (a till on a hub), or null. */
+  registrationRefusal?: (() => string | null) | undefined;
 }

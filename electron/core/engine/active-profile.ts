@@ -20,7 +20,7 @@ import { EngineError } from '#shared/errors.ts';
 import { errorMessage } from '#shared/error-message.ts';
 import { SANDBOX_ID, getProfile } from '../profiles/index.ts';
 import { Reachability, type ReachReason } from '../reach/index.ts';
-import { Receiving } from '../receiver/index.ts';
+import { Receiving, type RunningReceiver } from '../receiver/index.ts';
 import type { Store } from '../database.ts';
 import { ApiClients } from './api-clients.ts';
 import type { Emitter } from './events.ts';
@@ -82,6 +82,7 @@ export class ActiveProfile {
       signal: this.signal,
       log,
       settings: options.receiving,
+      registrationRefusal: options.registrationRefusal,
     });
   }
 
@@ -215,6 +216,11 @@ export class ActiveProfile {
 
   receiverUrl(): string | null {
     return this.#receiving.running?.url ?? null;
+  }
+
+  /** The active profile's running receiver (the hub commits a till's events through it). */
+  runningReceiver(): RunningReceiver | null {
+    return this.#receiving.running;
   }
 
   status(): ReceiverStatus {

@@ -9,6 +9,7 @@ import type { LanAddress } from '../embedded-sandbox/lan-addresses.ts';
 import type { MirrorOptions } from '../mirror/index.ts';
 import type { ReachSettings } from '../reach/index.ts';
 import type { ReceivingSettings } from '../receiver/index.ts';
+import type { HubSettings } from '../hub/index.ts';
 import type { Store, StoreOptions } from '../database.ts';
 import type { WatchClock } from './clock-watch.ts';
 import type { DayOptions } from './handlers-day.ts';
@@ -30,6 +31,8 @@ export interface EngineParts {
   now?: () => Date;
   /** The day book's device name and how its automatic close is paced (default: the host name, every 30 s). */
   day?: DayOptions;
+  /** How the hub reconnects, its lease's TTL, this console's name on it (default: hub/hub.ts). */
+  hub?: HubSettings;
   /** The clock pairing codes of Other screens expire by (default: the system's, Date.now). */
   pairingClock?: () => number;
 }

@@ -32,6 +32,8 @@ import { openStore, type Store, type StoreOptions } from '../database.ts';
 import { takeFolderLock } from '../folder-lock/index.ts';
 import { Screens, withCaller } from '../devices/index.ts';
 import { screensHandlers } from './handlers-screens.ts';
+import { hubHandlers } from './handlers-hub.ts';
+import { Hub } from '../hub/index.ts';
 import { makePrivateDir } from '#shared/node/private-files.ts';
 import { KeytarVault } from '../vault/keytar-vault.ts';
 import { redact } from '../vault/key-shape.ts';
@@ -114,6 +116,30 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
     receiving: parts.receiving,
     reach: parts.reach,
     log,
+    // A till on a hub never registers the webhook (docs/hub.md).
+    registrationRefusal: () => hub.registrationRefusal(),
+  });
+  const hub: Hub = new Hub({
+    store,
+    vault,
+    active: () => ({
+      id: active.id,
+      baseUrl: store.profiles.get(active.id)?.base_url ?? '',
+      receiver: active.runningReceiver(),
+    }),
+    onReceiving: () =>
+      void active
+        .refreshRegistration()
+        .catch((err: unknown) =>
+          log(`registering after claiming the hub's receiving role: ${errorMessage(err)}`),
+        ),
+    registerNow: async () => {
+      await active.registerNow();
+    },
+    onCheckout: (c) => emitter.emit('checkout.created', c),
+    emit: (status) => emitter.emit('hub.status', status),
+    log,
+    settings: parts.hub,
   });
 
   const wanted = opts.profile ?? store.profiles.activeId() ?? SANDBOX_ID;
@@ -151,7 +177,15 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
     { store, active, emit: (s) => emitter.emit('checkouts.sync', s), log },
     parts.mirror,
   );
-  const offFollow = emitter.on('receiver.status', () => mirror.follow());
+  const offFollow = emitter.on('receiver.status', () => {
+    mirror.follow();
+    void hub.follow().catch((err: unknown) => log(`hub: ${errorMessage(err)}`));
+  });
+  // The receiving node's outbox takes each committed payment at once (a timer catches the rest).
+  const offKick = emitter.on('payment.received', () => hub.kick());
+  // Links made here reach the other consoles of the hub before their next mirror sync.
+  const offShare = emitter.on('checkout.created', (c) => hub.shareCheckout(c));
+  void hub.follow().catch((err: unknown) => log(`hub: ${errorMessage(err)}`));
   mirror.sync();
   const day = dayEngine(ctx, { log, ...parts.day });
   const devices = store.devices;
@@ -172,6 +206,7 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
     ...mirrorHandlers(ctx, mirror, log),
     ...tunnelHandlers(ctx),
     ...day.handlers,
+    ...hubHandlers(hub),
   };
 
   let closing: Promise<void> | null = null;
@@ -232,7 +267,10 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
         watch.stop();
         day.stop();
         offFollow();
+        offKick();
+        offShare();
         try {
+          await hub.close().catch((err: unknown) => log(`closing the hub: ${errorMessage(err)}`));
           await screens
             .close()
             .catch((err: unknown) => log(`closing other screens: ${errorMessage(err)}`));

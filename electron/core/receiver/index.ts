@@ -5,7 +5,8 @@ export type { ReceivingSettings } from './receiving.ts';
 export type { StartReceiver } from './receiver-host.ts';
 export { findCheckout } from './lookup.ts';
 export type { ReceiverOptions, ReceiverTimeouts, RunningReceiver } from './receiver.ts';
-export { PaymentCompletedEvent } from './event.ts';
+export { PaymentCompletedEvent, dedupeKey, parseEvent } from './event.ts';
+export type { HubEvent, InboxEventInput } from './types.ts';
 export { sign, verifySignature, TIMESTAMP_TOLERANCE_S } from './signature.ts';
 export { MAX_BODY_BYTES } from './request.ts';
 export {

@@ -4,7 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { iso, transaction } from '../store/sql.ts';
-import type { DowntimeCause, ReceiverRepo, RequestLogEntry, RequestLogInput } from './types.ts';
+import type {
+  DowntimeCause,
+  HubEvent,
+  ReceiverRepo,
+  RequestLogEntry,
+  RequestLogInput,
+} from './types.ts';
 
 /** Request log lines kept per profile. */
 export const REQUEST_LOG_KEEP = 1000;
@@ -61,6 +67,26 @@ export function openReceiverRepo(db: DatabaseSync): ReceiverRepo {
         )
         .all(profileId, limit, profileId, limit, limit) as unknown as RequestLogInput[];
       return rows.map(({ at_ms, ...r }) => ({ ...r, at: iso(at_ms) }));
+    },
+
+    eventsAfter(profileId, afterId, limit) {
+      return (
+        db
+          .prepare(
+            `SELECT id, webhook_id, signed, received_ms, body FROM inbox
+             WHERE profile_id = ? AND id > ? ORDER BY id LIMIT ?`,
+          )
+          .all(profileId, afterId, limit) as unknown as (Omit<HubEvent, 'signed'> & {
+          signed: number;
+        })[]
+      ).map((r) => ({ ...r, signed: r.signed === 1 }));
+    },
+
+    lastEventId(profileId) {
+      const row = db
+        .prepare('SELECT MAX(id) AS id FROM inbox WHERE profile_id = ?')
+        .get(profileId) as { id: number | null };
+      return row.id ?? 0;
     },
 
     lastEventAt(profileId) {

@@ -12,7 +12,7 @@ import { MAX_BODY_BYTES } from './request.ts';
 import { createProcessor } from './processor.ts';
 import type { ReachProbes } from '../reach/probes.ts';
 import { listen, receiverServer } from './receiver-server.ts';
-import type { ReceiverRepo } from './types.ts';
+import type { InboxEventInput, ReceiverRepo } from './types.ts';
 import { openReceiverWriter } from './writer.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
@@ -66,6 +66,12 @@ export interface RunningReceiver {
   idle(): Promise<void>;
   /** Why events are not being stored right now (disk full, database held), or null. */
   fault(): string | null;
+  /**
+   * Commits an event that arrived another way (a till's hub, docs/hub.md) exactly as a
+   * webhook delivery: the same dedupe key, group commit, settlement and live push. Resolves
+   * after the commit with true if it was new, false if a duplicate.
+   */
+  ingest(event: InboxEventInput): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -273,6 +279,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     host,
     port,
     fault: faults.current,
+    ingest: (event) => commits.submit(event),
     idle: async () => {
       await commits.flush();
       await writer.settled();

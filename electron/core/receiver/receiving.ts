@@ -43,6 +43,8 @@ export interface ReceivingOptions {
   signal: AbortSignal;
   log: (message: string) => void;
   settings?: ReceivingSettings | undefined;
+  /** Why this console must not register the webhook now (a till on a hub), or null. */
+  registrationRefusal?: (() => string | null) | undefined;
 }
 
 export class Receiving {
@@ -84,6 +86,7 @@ export class Receiving {
       api: options.api,
       signal: options.signal,
       log,
+      refusal: options.registrationRefusal,
     });
   }
 

@@ -23,6 +23,15 @@ export interface InboxEventInput {
   body: string;
 }
 
+/** A committed delivery as the receiving node forwards it to the hub (docs/hub.md). */
+export interface HubEvent {
+  id: number;
+  webhook_id: string | null;
+  signed: boolean;
+  received_ms: number;
+  body: string;
+}
+
 /** An inbox event as the processor reads it (the raw body stays in the table). */
 export interface InboxEvent extends Omit<InboxEventInput, 'body'> {
   id: number;
@@ -103,6 +112,10 @@ export interface ReceiverRepo {
    */
   recentLog(profileId: string, limit: number): RequestLogEntry[];
   lastEventAt(profileId: string): string | null;
+  /** Committed events after inbox id `afterId`, oldest first (the hub's outbox reads them). */
+  eventsAfter(profileId: string, afterId: number, limit: number): HubEvent[];
+  /** The newest inbox id of the profile (0: none). */
+  lastEventId(profileId: string): number;
   /**
    * Starts a run and returns its id. Records the gap since the previous run ended, but only
    * while the profile has a registered webhook (without one nothing could be delivered).

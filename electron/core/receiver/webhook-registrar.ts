@@ -31,6 +31,11 @@ export interface WebhookRegistrarOptions {
   /** Aborts a registration still running when the engine closes. */
   signal: AbortSignal;
   log: (message: string) => void;
+  /**
+   * Why this console must not register the webhook now (a till on a hub: only the receiving
+   * node registers, docs/hub.md), or null. Default: never refused.
+   */
+  refusal?: (() => string | null) | undefined;
 }
 
 export class WebhookRegistrar {
@@ -66,6 +71,7 @@ export class WebhookRegistrar {
     const { store, log } = this.#options;
     const target = this.target(profileId);
     if (target === null || !needsRegistration(store, profileId, target)) return false;
+    if (this.#options.refusal?.() != null) return false;
     let api: ApiClient;
     try {
       api = await this.#options.api(profileId);
@@ -85,6 +91,8 @@ export class WebhookRegistrar {
 
   /** Always registers, and reports a failure as an error. */
   async register(profileId: string): Promise<WebhookStatus> {
+    const refused = this.#options.refusal?.() ?? null;
+    if (refused !== null) throw new EngineError('conflict', refused);
     const target = this.target(profileId);
     if (target === null) {
       const pub = this.#publicUrl(profileId);

@@ -1,8 +1,9 @@
 // Numbered migrations, run at open inside a transaction each by migrate.ts; PRAGMA
 // user_version records the last one applied so reopening is a no-op. Append only: never edit
-// a shipped step.
+// a shipped step. Steps 9 onward are in migrations-later.ts (this file stays readable).
 import { COUNTER_BACKFILL, COUNTER_TRIGGERS } from '../receiver/payment-counters.ts';
 import { createdMsSql, facetsSql, itemNamesSql, SKEY_MS } from '../mirror/checkout-facets.ts';
+import { LATER_MIGRATIONS } from './migrations-later.ts';
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the initial schema.
@@ -301,76 +302,5 @@ export const MIGRATIONS: readonly string[] = [
     SELECT c.skey, c.product_name, ${itemNamesSql('c.items')}, c.id, ${facetsSql('c')}
     FROM checkouts c;
   `,
-  // 9: closing the day (electron/core/day/, which owns these tables and all their SQL).
-  // A close freezes its report and records the payments it covers as a range of the
-  // payments table's rowid, read inside the close's write transaction: a payment the
-  // receiver's writer commits after it has a higher rowid and belongs to the next period.
-  // day_auto remembers up to which scheduled instant the automatic close has been done.
-  // A profile's closes go with the profile.
-  `
-  CREATE TABLE day_closes (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    profile_id TEXT NOT NULL,
-    number INTEGER NOT NULL CHECK (number >= 1),
-    opened_ms INTEGER NOT NULL,
-    closed_ms INTEGER NOT NULL,
-    device TEXT NOT NULL,
-    automatic INTEGER NOT NULL DEFAULT 0 CHECK (automatic IN (0, 1)),
-    from_rowid INTEGER NOT NULL,
-    to_rowid INTEGER NOT NULL CHECK (to_rowid >= from_rowid),
-    report TEXT NOT NULL,
-    UNIQUE (profile_id, number)
-  );
-  CREATE TABLE day_auto (
-    profile_id TEXT PRIMARY KEY,
-    through_ms INTEGER NOT NULL
-  );
-  CREATE TRIGGER day_closes_profile_removed AFTER DELETE ON profiles BEGIN
-    DELETE FROM day_closes WHERE profile_id = OLD.id;
-    DELETE FROM day_auto WHERE profile_id = OLD.id;
-  END;
-  `,
-  // 10: other screens (issue 25; electron/core/devices/ owns these tables). A paired screen's
-  // token is kept only as its SHA-256 (token_hash); the setting is one row; each link made
-  // through the console remembers the screen it was made on (device_name NULL: the
-  // console's own window).
-  `
-  CREATE TABLE devices (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    role TEXT CHECK (role IS NULL OR role IN ('watch', 'till', 'owner')),
-    status TEXT NOT NULL CHECK (status IN ('pending', 'active', 'revoked')),
-    token_hash BLOB NOT NULL,
-    address TEXT,
-    created_ms INTEGER NOT NULL,
-    last_seen_ms INTEGER
-  );
-  CREATE TABLE screens_setting (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    enabled INTEGER NOT NULL,
-    address TEXT,
-    port INTEGER NOT NULL DEFAULT 0
-  );
-  CREATE TABLE checkout_origins (
-    profile_id TEXT NOT NULL,
-    checkout_id TEXT NOT NULL,
-    device_id TEXT,
-    device_name TEXT,
-    PRIMARY KEY (profile_id, checkout_id)
-  );
-  `,
-  // 11: the spans in which the disk was full (electron/core/receiver/ owns the table): from
-  // the first commit of a delivery that failed for lack of space to the next one that
-  // succeeded; to_ms NULL while it lasts. A day report lists them among its gaps, since
-  // deliveries refused meanwhile are not in it until the service's retry arrives. A small
-  // table apart, written when the span starts and ends; its start may not fit on a full
-  // disk, so the end writes the whole span if need be.
-  `
-  CREATE TABLE disk_full_spans (
-    profile_id TEXT NOT NULL,
-    from_ms INTEGER NOT NULL,
-    to_ms INTEGER CHECK (to_ms IS NULL OR to_ms >= from_ms),
-    PRIMARY KEY (profile_id, from_ms)
-  ) WITHOUT ROWID;
-  `,
+  ...LATER_MIGRATIONS,
 ];

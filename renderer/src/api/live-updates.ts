@@ -93,6 +93,9 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
   const offTunnel = merchant.on('tunnel.status', (t: TunnelStatus) => {
     client.setQueryData(qk.tunnel, t);
   });
+  const offHub = merchant.on('hub.status', (h) => {
+    client.setQueryData(qk.hub, h);
+  });
   // A link made on another screen or window changes every page's total and order: the page
   // on screen refetches now, the others when next shown.
   const offCreated = merchant.on('checkout.created', () => {
@@ -136,6 +139,7 @@ export function wireLiveUpdates(client: QueryClient, onPayment: PaymentListener)
     offCreated();
     offUpdated();
     offTunnel();
+    offHub();
     offLink();
   };
 }

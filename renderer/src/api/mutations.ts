@@ -219,6 +219,16 @@ export const useSetPhoneAccess = changeHook({
   failed: (client) => refetch(client, qk.phoneAccess),
 });
 
+/** Joins the hub, changes the role, or leaves it (url null). */
+export const useSetHub = changeHook({
+  call: (input: Input<'hub.set'>) => merchant.hub.set(input),
+  after: (client, status) => {
+    client.setQueryData(qk.hub, status);
+    refetch(client, qk.receiver);
+  },
+  failed: (client) => refetch(client, qk.hub),
+});
+
 /**
  * Starts a sync of the checkout mirror (full: everything again, from Settings). Neither
  * written into the cache nor asked again: the engine pushes every change of the sync

@@ -51,6 +51,9 @@ export const usePhoneAccess = (enabled = true) =>
     refetchOnWindowFocus: 'always',
   });
 
+/** The hub's status (pushed as hub.status when it changes). */
+export const useHub = () => useQuery({ queryKey: qk.hub, queryFn: () => merchant.hub.status() });
+
 export const useTotals = () =>
   useQuery({ queryKey: qk.totals, queryFn: () => merchant.payments.totals() });
 

@@ -23,6 +23,8 @@ export const qk = {
   settings: ['settings'] as const,
   /** Phone mode of the embedded sandbox (the same whichever profile is active). */
   phoneAccess: ['sandbox', 'phoneAccess'] as const,
+  /** The hub (Settings → Hub, the status strip's hub line): app-wide. */
+  hub: ['hub'] as const,
   /** The Day screen: the open period (X), past closes, one closed report. */
   day: ['day'] as const,
   dayCurrent: ['day', 'current'] as const,

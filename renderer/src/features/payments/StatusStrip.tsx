@@ -12,7 +12,7 @@ import {
 } from 'react-intl';
 import { useRegisterWebhook } from '../../api/mutations.ts';
 import { canCall, useRole } from '../../app/role.ts';
-import { useActiveProfile, useReceiver, useTunnel } from '../../api/queries.ts';
+import { useActiveProfile, useHub, useReceiver, useTunnel } from '../../api/queries.ts';
 import { linkState, onLinkState, type LinkState } from '../../bridge/connection.ts';
 import { errorText } from '../../i18n/error-messages.ts';
 import { clockTime, exactTime, relativeTime } from '../../lib/time.ts';
@@ -26,6 +26,7 @@ import { announce } from '../../ui/announcer.tsx';
 import { useUiPick } from '../../state/ui-store.ts';
 import { reachFailed } from '../../lib/reach-words.ts';
 import { ReachItem, ReachNotice } from './ReachStatus.tsx';
+import { HubLine } from './HubLine.tsx';
 
 const m = defineMessages<{
   label: NoMessageValues;
@@ -150,6 +151,7 @@ export function StatusStrip() {
   const now = useNow(15_000);
   const { gapsSeen, dismissGaps, go } = useUiPick('gapsSeen', 'dismissGaps', 'go');
   const tunnel = useTunnel();
+  const hub = useHub();
   const active = useActiveProfile();
   const needsTunnel = active?.kind === 'live' && tunnel.data?.mode === 'off';
   const t = tunnel.data;
@@ -183,10 +185,12 @@ export function StatusStrip() {
     undefined,
   );
   // Everything that would show a warning, a fix or a notice is absent.
+  const tillOnHub = hub.data?.role === 'till';
   const allWell =
     s.listening &&
     !s.error &&
-    s.webhook.registered &&
+    // A till on a hub never registers: the receiving node does (docs/hub.md).
+    (s.webhook.registered || tillOnHub) &&
     !s.webhook.error &&
     !reachFailed(s.reach) &&
     link === 'live' &&
@@ -197,6 +201,7 @@ export function StatusStrip() {
   return (
     <>
       <div className="status" role="group" aria-label={intl.formatMessage(m.label)}>
+        <HubLine />
         {allWell ? (
           <p className="status-line">
             <Dot tone="ok" />

@@ -10,6 +10,7 @@ import { LivePaymentsSection } from './LivePaymentsSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
 import { PhoneAccessSection } from './PhoneAccessSection.tsx';
 import { OtherScreensSection } from './OtherScreensSection.tsx';
+import { HubSection } from './HubSection.tsx';
 import { ProfilesSection } from './ProfilesSection.tsx';
 import { ReceiverSection } from './ReceiverSection.tsx';
 
@@ -69,6 +70,7 @@ export function SettingsScreen() {
       <CheckoutSyncSection />
       <ExportSection />
       <OtherScreensSection />
+      <HubSection />
       {/* Last: it appears on the Sandbox profile only, and the sections above keep their place. */}
       {active?.kind === 'sandbox' ? <PhoneAccessSection /> : null}
     </section>

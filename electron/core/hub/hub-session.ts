@@ -1,0 +1,335 @@
+// One connection to the hub for the active profile's account, in one role: it connects (and
+// keeps reconnecting), makes sure the merchant's stream exists, and runs the receiving node's
+// outbox with its lease, or the till's durable consumer. Its state is what hub.status shows.
+import { errorMessage } from '#shared/error-message.ts';
+import {
+  jetstreamManager,
+  jetstream,
+  StorageType,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import { connect, nanos, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
+import type { HubRole } from '#shared/contract/hub.ts';
+import type { Store } from '../database.ts';
+import type { RunningReceiver } from '../receiver/index.ts';
+import type { HubServer } from './hub-url.ts';
+import { hubNames, tillConsumer, type HubNames } from './hub-names.ts';
+import { openLease, type Lease, type LeaseHolder } from './lease.ts';
+import { startPublisher, type Publisher } from './publisher.ts';
+import { startTill, type Till } from './till-consumer.ts';
+import { startCheckoutFeed, type CheckoutFeed } from './checkout-feed.ts';
+import type { Checkout } from '#shared/domain.ts';
+
+/** How a stream keeps a message id for duplicates: a receiving node's retries fall inside. */
+const DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
+
+export interface SessionOptions {
+  server: HubServer;
+  /** The keychain's credentials as the client's authenticator (null: none). */
+  credentials: () => Promise<Authenticator | null>;
+  account: string;
+  role: HubRole;
+  profileId: string;
+  me: LeaseHolder;
+  takeOver: boolean;
+  store: Store;
+  receiver: () => RunningReceiver | null;
+  reconnectMs: number;
+  leaseTtlMs: number;
+  log: (m: string) => void;
+  onChange: () => void;
+  /** Receiving node: a till gave the webhook back; register this console's URL again. */
+  reRegister: () => Promise<void>;
+  /** Till: this console registered its own URL before it joined (it must give it back). */
+  registeredHere: () => boolean;
+  /** Till: the receiving node registered again; forget this console's own registration. */
+  gaveBack: () => void;
+  /** A link another console of the hub made, now stored here. */
+  onCheckout: (c: Checkout) => void;
+}
+
+export type SessionState = 'connecting' | 'up' | 'down';
+
+async function ensureStream(jsm: JetStreamManager, n: HubNames): Promise<void> {
+  try {
+    await jsm.streams.info(n.stream);
+  } catch {
+    await jsm.streams.add({
+      name: n.stream,
+      subjects: [n.payments, n.checkouts],
+      storage: StorageType.File,
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    });
+  }
+}
+
+export class HubSession {
+  readonly names: HubNames;
+  state: SessionState = 'connecting';
+  downSince: number | null = null;
+  error: string | null = null;
+  lastEventMs: number | null = null;
+  holder: LeaseHolder | null = null;
+  readonly #o: SessionOptions;
+  #nc: NatsConnection | null = null;
+  #lease: Lease | null = null;
+  #publisher: Publisher | null = null;
+  #till: Till | null = null;
+  #renew: NodeJS.Timeout | null = null;
+  #links: CheckoutFeed | null = null;
+  #closed = false;
+  readonly ready: Promise<void>;
+
+  constructor(o: SessionOptions) {
+    this.#o = o;
+    this.names = hubNames(o.account);
+    this.ready = this.#start();
+    // The caller of a receiving role waits on ready; everyone else sees the status.
+    this.ready.catch(() => undefined);
+  }
+
+  /** The receiving role is known to be someone else's (this console must not register). */
+  get lostLease(): boolean {
+    return (
+      this.#o.role === 'receiver' &&
+      this.holder !== null &&
+      this.holder.device !== this.#o.me.device
+    );
+  }
+
+  kick(): void {
+    this.#publisher?.kick();
+  }
+
+  /** Shares a link made here with the other consoles (best effort). */
+  shareCheckout(c: Checkout): void {
+    this.#links?.publish(c);
+  }
+
+  async behind(): Promise<number | null> {
+    if (this.#publisher) return this.#publisher.behind();
+    if (this.#till && this.state === 'up') return this.#till.behind();
+    return null;
+  }
+
+  #set(patch: Partial<Pick<HubSession, 'state' | 'error'>>): void {
+    if (patch.state === 'down' && this.state !== 'down') this.downSince = Date.now();
+    if (patch.state === 'up') this.downSince = null;
+    Object.assign(this, patch);
+    this.#o.onChange();
+  }
+
+  async #start(): Promise<void> {
+    const o = this.#o;
+    try {
+      const auth = await o.credentials();
+      const nc = await connect({
+        servers: o.server.server,
+        ...(o.server.tls ? { tls: {} } : {}),
+        ...(auth ? { authenticator: auth } : {}),
+        name: `merchant-console ${o.me.name}`,
+        waitOnFirstConnect: true,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: o.reconnectMs,
+        timeout: 5000,
+      });
+      this.#nc = nc;
+      if (this.#closed) {
+        await nc.close();
+        return;
+      }
+      void this.#watch(nc);
+      const jsm = await jetstreamManager(nc);
+      // The receiving node makes the merchant's stream; a till only reads it, and says so
+      // while it is not there (no receiving node yet, or this console signed in to another
+      // merchant's account on the hub).
+      this.#alive();
+      if (o.role === 'receiver') await ensureStream(jsm, this.names);
+      else if (!(await this.#waitForStream(jsm))) return;
+      const js = jetstream(nc);
+      if (o.role === 'receiver') {
+        this.#lease = await openLease(nc, this.names.leaseBucket, o.me, o.leaseTtlMs);
+        this.#alive();
+        await this.#claim(o.takeOver);
+        this.#alive();
+        this.#renew = setInterval(
+          () => void this.#claim(false).catch(() => undefined),
+          o.leaseTtlMs / 3,
+        );
+        this.#renew.unref();
+        // A till that registered its own URL before it joined asks for the webhook back.
+        nc.subscribe(this.names.control, {
+          callback: (_err, msg) => {
+            void o.reRegister().then(
+              () => msg.respond('registered'),
+              (err: unknown) => {
+                o.log(`hub: registering again for a till failed: ${hubErrorWords(err)}`);
+                msg.respond('failed');
+              },
+            );
+          },
+        });
+        this.#alive();
+        this.#publisher = startPublisher({
+          store: o.store,
+          js,
+          profileId: o.profileId,
+          account: o.account,
+          subject: this.names.payments,
+          deviceId: o.me.device,
+          log: o.log,
+          onPublished: () => {
+            this.lastEventMs = Date.now();
+            o.onChange();
+          },
+        });
+      } else {
+        this.holder = await openLease(nc, this.names.leaseBucket, o.me, o.leaseTtlMs)
+          .then((l) => l.holder())
+          .catch(() => null);
+        this.#till = this.#keep(
+          await startTill({
+            js,
+            jsm,
+            stream: this.names.stream,
+            subject: this.names.payments,
+            durable: tillConsumer(o.me.device),
+            receiver: o.receiver,
+            log: o.log,
+            retryMs: o.reconnectMs,
+            onCommitted: () => {
+              this.lastEventMs = Date.now();
+              o.onChange();
+            },
+          }),
+        );
+      }
+      this.#links = this.#keep(
+        await startCheckoutFeed({
+          js,
+          jsm,
+          store: o.store,
+          profileId: o.profileId,
+          stream: this.names.stream,
+          subject: this.names.checkouts,
+          durable: `co_${o.me.device}`,
+          deviceId: o.me.device,
+          onCheckout: o.onCheckout,
+          log: o.log,
+          retryMs: o.reconnectMs,
+        }),
+      );
+      this.#set({ state: 'up', error: null });
+      if (o.role === 'till') await this.#giveBack(nc);
+    } catch (err) {
+      if (this.#closed) return;
+      this.#set({ state: 'down', error: hubErrorWords(err) });
+      throw err;
+    }
+  }
+
+  /** Stops starting once the session was closed meanwhile. */
+  #alive(): void {
+    if (this.#closed) throw new Error('The hub session was closed.');
+  }
+
+  /** A part started while the session was being closed is stopped at once. */
+  #keep<T extends { stop(): Promise<void> }>(part: T): T {
+    if (this.#closed) {
+      void part.stop();
+      this.#alive();
+    }
+    return part;
+  }
+
+  /** Till: waits until the merchant's stream exists; false when closed meanwhile. */
+  async #waitForStream(jsm: JetStreamManager): Promise<boolean> {
+    for (;;) {
+      if (this.#closed) return false;
+      try {
+        await jsm.streams.info(this.names.stream);
+        return true;
+      } catch {
+        this.#set({
+          state: 'up',
+          error: `This hub has no payments for the account "${this.names.account}" here: no receiving node has joined it yet, or this console signs in to another merchant's account on the hub.`,
+        });
+      }
+      await new Promise((r) => setTimeout(r, Math.max(this.#o.reconnectMs, 500)).unref());
+    }
+  }
+
+  /**
+   * A console set up with the key first registered its own URL, so the service delivers to
+   * it: as a till it asks the receiving node to register again, and forgets its own
+   * registration only once that is done (otherwise it asks again at its next start).
+   */
+  async #giveBack(nc: NatsConnection): Promise<void> {
+    const o = this.#o;
+    if (!o.registeredHere()) return;
+    try {
+      const answer = await nc.request(
+        this.names.control,
+        JSON.stringify({ give_back: o.me.name }),
+        {
+          timeout: 15_000,
+        },
+      );
+      if (answer.string() === 'registered') o.gaveBack();
+      else
+        this.#set({
+          error:
+            'The receiving node could not take the webhook back; asking again at the next start.',
+        });
+    } catch {
+      this.#set({
+        error:
+          'This console registered the webhook before it joined; no receiving node took it back yet.',
+      });
+    }
+  }
+
+  async #claim(takeOver: boolean): Promise<void> {
+    const lease = this.#lease;
+    if (lease === null) return;
+    try {
+      await lease.claim(takeOver);
+      this.holder = this.#o.me;
+    } catch (err) {
+      this.holder = await lease.holder().catch(() => this.holder);
+      if (this.lostLease) this.#set({ error: hubErrorWords(err) });
+      throw err;
+    }
+  }
+
+  async #watch(nc: NatsConnection): Promise<void> {
+    for await (const s of nc.status()) {
+      if (this.#closed) return;
+      if (s.type === 'disconnect')
+        this.#set({ state: 'down', error: 'The hub cannot be reached; retrying.' });
+      else if (s.type === 'reconnect') {
+        this.#set({ state: 'up', error: this.lostLease ? this.error : null });
+        this.kick();
+      }
+    }
+  }
+
+  async close(release = false): Promise<void> {
+    this.#closed = true;
+    if (this.#renew) clearInterval(this.#renew);
+    await this.#publisher?.stop();
+    await this.#till?.stop();
+    await this.#links?.stop();
+    if (release) await this.#lease?.release().catch(() => undefined);
+    await this.#nc?.close().catch(() => undefined);
+  }
+}
+
+/** A hub failure in words for the status; never a credential. */
+export function hubErrorWords(err: unknown): string {
+  const message = errorMessage(err);
+  if (/authoriz|authentic|permission/i.test(message)) {
+    return `The hub refused this console (${message.slice(0, 120)}). Check the hub's user, account and permissions.`;
+  }
+  return message.slice(0, 300);
+}

@@ -1,0 +1,115 @@
+// Two shops on one hub (docs/hub.md, "A leaf node per shop"): a hub server and a leaf-node
+// server per shop, on loopback, each shop's link to the hub through a relay the test can
+// cut. Each shop's stream sources the hub's; its till reads it locally. With shop 1's link
+// cut, 100 checkouts are paid at the receiving node: shop 2's till gets them at once, shop
+// 1's none; once the link is back, shop 1's till catches up, in order, nothing doubled.
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  skipWithoutNats,
+  startNatsServer,
+  type NatsServer,
+} from '../../../../support/nats-server.ts';
+import { startTcpLink, type TcpLink } from '../../../../support/tcp-link.ts';
+import type { Harness } from '../engine/harness.ts';
+import {
+  addShop,
+  expectExactly,
+  holds,
+  openConsole,
+  payMany,
+  receivingNode,
+  startRig,
+  type Rig,
+} from './hub-harness.ts';
+
+let rig: Rig;
+const shops: { server: NatsServer; link: TcpLink }[] = [];
+
+/** A shop's leaf-node server, linked to the hub's leaf port through a relay. */
+async function startShop(leafPort: number, linkPort: number, domain: string) {
+  const link = await startTcpLink(leafPort, linkPort);
+  const server = await startNatsServer({
+    config: [
+      'listen: 127.0.0.1:{port}',
+      `jetstream { store_dir: "{store}", domain: "${domain}" }`,
+      `leafnodes { remotes: [ { url: "nats-leaf://127.0.0.1:${link.port}" } ] }`,
+    ].join('\n'),
+  });
+  shops.push({ server, link });
+  return { server, link };
+}
+
+/** The shop's copy of the merchant's stream, sourced from the hub's (set up once per shop). */
+async function sourceStream(server: NatsServer, account: string): Promise<void> {
+  const admin = await connect({ servers: server.url });
+  const jsm = await jetstreamManager(admin);
+  await jsm.streams.add({
+    name: `MC_${account}`,
+    sources: [{ name: `MC_${account}`, external: { api: '$JS.hub.API', deliver: '' } }],
+  });
+  await admin.close();
+}
+
+async function shopTill(server: NatsServer, name: string): Promise<Harness> {
+  const t = await openConsole(rig, name);
+  await t.engine.call('hub.set', { url: server.url, role: 'till' });
+  await addShop(rig, t);
+  return t;
+}
+
+const order = (h: Harness) =>
+  h.engine.call('payments.list', { limit: 500 }).then((p) => p.data.map((x) => x.checkout_id));
+
+describe.skipIf(skipWithoutNats())('two shops on one hub through leaf nodes', () => {
+  let links: [number, number];
+  beforeEach(async () => {
+    rig = await startRig();
+    await rig.nats.close();
+    const leafPort = await freePort();
+    links = [await freePort(), await freePort()];
+    rig.nats = await startNatsServer({
+      config: [
+        'listen: 127.0.0.1:{port}',
+        'jetstream { store_dir: "{store}", domain: "hub" }',
+        // The hub tells leaf nodes to come back through shop 1's relay, never around it (a
+        // leaf node reconnects to the URLs the hub advertises).
+        `leafnodes { listen: "127.0.0.1:${leafPort}", advertise: "127.0.0.1:${links[0]}" }`,
+      ].join('\n'),
+    });
+    await startShop(leafPort, links[0], 'shop1');
+    await startShop(leafPort, links[1], 'shop2');
+  });
+  afterEach(async () => {
+    await rig.close();
+    for (const s of shops.splice(0)) {
+      await s.server.close();
+      await s.link.close();
+    }
+  });
+
+  it('a shop cut off from the hub catches up in order when its link is back', async () => {
+    const counter = await receivingNode(rig);
+    const account = (await counter.engine.call('hub.status', {})).account!;
+    for (const s of shops) await sourceStream(s.server, account);
+    const t1 = await shopTill(shops[0]!.server, 'Shop 1 till');
+    const t2 = await shopTill(shops[1]!.server, 'Shop 2 till');
+    const first = await payMany(counter, 5);
+    await holds(t1, 5);
+    await holds(t2, 5);
+    shops[0]!.link.cut();
+    const whileCut = await payMany(counter, 100);
+    await holds(counter, 105);
+    // The other shop is not held up; the cut one holds what it had.
+    await holds(t2, 105);
+    expect((await t1.engine.call('payments.list', { limit: 1 })).total).toBe(5);
+    shops[0]!.link.restore();
+    await holds(t1, 105, 60_000);
+    for (const t of [t1, t2]) {
+      await expectExactly(t, [...first, ...whileCut]);
+      expect(await order(t)).toEqual(await order(counter));
+    }
+  }, 120_000);
+});
