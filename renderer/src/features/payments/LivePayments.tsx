@@ -3,8 +3,7 @@
 // scrolled, so every match is reached); counts show once the whole feed is loaded. The screen
 // is one scroll container (the main area): the feed is virtualised against it, so a short
 // window shows payments right under the strip and totals, not a small box of its own.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useState } from 'react';
 import {
   defineMessages,
   useIntl,
@@ -20,13 +19,13 @@ import { moneyFormatter } from '../../lib/money-display.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { EmptyState, ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
-import { PAYMENT_ROW, PaymentRow, STATUS } from './PaymentRow.tsx';
+import { STATUS } from './PaymentRow.tsx';
 import { NotifyPermission } from './NotifyPermission.tsx';
 import { SoundToggle } from './SoundToggle.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 import { TodayTotals } from './TodayTotals.tsx';
 import { usePaymentsScope } from './PaymentsScope.tsx';
-import { useListOffset } from './list-offset.ts';
+import { VirtualPaymentList } from './VirtualPaymentList.tsx';
 
 const m = defineMessages<{
   title: NoMessageValues;
@@ -114,8 +113,6 @@ const NONE: Record<PaymentStatus, MessageDescriptor> = {
 export function LivePayments() {
   const intl = useIntl();
   const q = usePaymentsFeed();
-  const listRef = useRef<HTMLDivElement>(null);
-  const offset = useListOffset(listRef);
   const [filter, setFilter] = useState<Filter>('all');
   const scope = usePaymentsScope();
   // The same 15 s clock as the status strip: one timer for the whole screen.
@@ -142,23 +139,7 @@ export function LivePayments() {
   const currencies = useMemo(() => [...new Set(all.map((p) => p.currency))].sort().join(), [all]);
   const money = useMemo(() => moneyFormatter(currencies.split(','), userLocale()), [currencies]);
 
-  // No React Compiler in this build, so nothing memoises the virtualiser's functions.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => document.getElementById('main'),
-    estimateSize: () => PAYMENT_ROW,
-    overscan: 10,
-    scrollMargin: offset,
-  });
-  const items = virtual.getVirtualItems();
-  const last = items[items.length - 1];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
-  useEffect(() => {
-    // Near the end of the list, or a filter matched nothing loaded yet: load the next page.
-    const nearEnd = last ? last.index >= rows.length - 20 : rows.length === 0;
-    if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [last, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { hasNextPage } = q;
 
   const total = q.data?.pages[0]?.total ?? 0;
   // Counts are exact only with every page loaded; until then the chips show no numbers.
@@ -234,40 +215,22 @@ export function LivePayments() {
           ) : (
             <>
               {filterBar}
-              <div className="feed">
-                <div
-                  ref={listRef}
-                  role="list"
-                  aria-label={
-                    filter === 'all'
-                      ? intl.formatMessage(m.listAll, { total })
-                      : counts
-                        ? intl.formatMessage(m.listFilteredCount, {
-                            status: filter,
-                            count: counts[filter],
-                          })
-                        : intl.formatMessage(m.listFiltered, { status: filter })
-                  }
-                  style={{ height: virtual.getTotalSize(), position: 'relative' }}
-                >
-                  {items.map((v) => {
-                    const p = rows[v.index]!;
-                    return (
-                      <div
-                        key={p.id}
-                        style={{
-                          position: 'absolute',
-                          top: 0,
-                          insetInline: 0,
-                          transform: `translateY(${v.start - offset}px)`,
-                        }}
-                      >
-                        <PaymentRow p={p} now={now} money={money} />
-                      </div>
-                    );
-                  })}
-                </div>
-              </div>
+              <VirtualPaymentList
+                rows={rows}
+                label={
+                  filter === 'all'
+                    ? intl.formatMessage(m.listAll, { total })
+                    : counts
+                      ? intl.formatMessage(m.listFilteredCount, {
+                          status: filter,
+                          count: counts[filter],
+                        })
+                      : intl.formatMessage(m.listFiltered, { status: filter })
+                }
+                money={money}
+                now={now}
+                more={q}
+              />
             </>
           )}
         </>

@@ -3,8 +3,7 @@
 // and sums (payments.history); the page checks the range first so an impossible one says
 // why and asks nothing. A range that includes today takes new payments in (live-updates.ts
 // asks again when a pushed payment falls in it); a past range never changes.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useState } from 'react';
 import { defineMessages, useIntl, type MessageValue, type NoMessageValues } from 'react-intl';
 import type { PaymentStatus } from '#shared/domain.ts';
 import { HISTORY_MAX_DAYS, PRODUCT_SEARCH_MAX } from '#shared/history.ts';
@@ -26,8 +25,8 @@ import { EmptyState, ErrorState, Spinner } from '../../ui/Feedback.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { announce } from '../../ui/announcer.tsx';
-import { PAYMENT_ROW, PaymentRow, STATUS } from './PaymentRow.tsx';
-import { useListOffset } from './list-offset.ts';
+import { STATUS } from './PaymentRow.tsx';
+import { VirtualPaymentList } from './VirtualPaymentList.tsx';
 
 const m = defineMessages<{
   day: NoMessageValues;
@@ -177,25 +176,6 @@ export function PaymentHistory(props: {
   const currencies = useMemo(() => [...new Set(rows.map((p) => p.currency))].sort().join(), [rows]);
   const money = useMemo(() => moneyFormatter(currencies.split(','), userLocale()), [currencies]);
 
-  const listRef = useRef<HTMLDivElement>(null);
-  const offset = useListOffset(listRef);
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => document.getElementById('main'),
-    estimateSize: () => PAYMENT_ROW,
-    overscan: 10,
-    scrollMargin: offset,
-  });
-  const items = virtual.getVirtualItems();
-  const last = items[items.length - 1];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
-  useEffect(() => {
-    if (last && last.index >= rows.length - 20 && hasNextPage && !isFetchingNextPage) {
-      void fetchNextPage();
-    }
-  }, [last, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
-
   const exp = useExportCsv({
     onSuccess: (r) => {
       downloadText(r.filename, r.csv);
@@ -339,31 +319,14 @@ export function PaymentHistory(props: {
           {rows.length === 0 ? (
             <EmptyState title={intl.formatMessage(m.none)} />
           ) : (
-            <div className="feed">
-              <div
-                ref={listRef}
-                role="list"
-                aria-label={intl.formatMessage(m.list, { count: first.total })}
-                style={{ height: virtual.getTotalSize(), position: 'relative' }}
-              >
-                {items.map((v) => {
-                  const p = rows[v.index]!;
-                  return (
-                    <div
-                      key={p.id}
-                      style={{
-                        position: 'absolute',
-                        top: 0,
-                        insetInline: 0,
-                        transform: `translateY(${v.start - offset}px)`,
-                      }}
-                    >
-                      <PaymentRow p={p} now={0} money={money} exact />
-                    </div>
-                  );
-                })}
-              </div>
-            </div>
+            <VirtualPaymentList
+              rows={rows}
+              label={intl.formatMessage(m.list, { count: first.total })}
+              money={money}
+              now={0}
+              exact
+              more={q}
+            />
           )}
         </>
       ) : null}
