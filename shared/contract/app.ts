@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { KeyStatus, PhoneAccess, Profile, ProfileList, Settings } from '../domain.ts';
 import { ROLES } from '../roles.ts';
-import { ApiKeyInput, BaseUrl, type ChannelEntries, Empty, ProfileId } from './schemas.ts';
+import {
+  ApiKeyInput,
+  BaseUrl,
+  type ChannelEntries,
+  Empty,
+  ProfileId,
+  ListenerSwitch,
+} from './schemas.ts';
 
 export const appChannels = {
   /** The console's version and transport, a database set aside at start, the computer's locales. */
@@ -93,12 +100,7 @@ export const appChannels = {
   /** Phone mode: with no field, the state; `enabled` turns it on/off, `address` picks one. */
   'sandbox.phoneAccess': {
     role: 'owner',
-    input: z
-      .object({
-        enabled: z.boolean().optional(),
-        address: z.string().trim().min(1).max(100).optional(),
-      })
-      .strict(),
+    input: ListenerSwitch,
     output: PhoneAccess,
   },
 } as const satisfies ChannelEntries;

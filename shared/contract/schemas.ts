@@ -39,3 +39,11 @@ export const DeviceName = z
   .min(1, 'must not be empty')
   .max(60, 'must be at most 60 characters')
   .refine((n) => !/[\p{Cc}\p{Cf}]/u.test(n), 'must not contain control or invisible characters');
+
+/** On/off and a LAN address of this computer: phone mode and other screens pick alike. */
+export const ListenerSwitch = z
+  .object({
+    enabled: z.boolean().optional(),
+    address: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();

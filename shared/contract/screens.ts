@@ -3,18 +3,13 @@
 import { z } from 'zod';
 import { ScreenDevice, ScreensPairing, ScreensStatus } from '../domain.ts';
 import { ROLES } from '../roles.ts';
-import { type ChannelEntries, DeviceId, DeviceName, Empty } from './schemas.ts';
+import { type ChannelEntries, DeviceId, DeviceName, Empty, ListenerSwitch } from './schemas.ts';
 
 export const screenChannels = {
   /** Other screens: on/off and the address (any of this computer's, loopback included). */
   'screens.set': {
     role: 'owner',
-    input: z
-      .object({
-        enabled: z.boolean().optional(),
-        address: z.string().trim().min(1).max(100).optional(),
-      })
-      .strict(),
+    input: ListenerSwitch,
     output: ScreensStatus,
   },
   /** Whether other screens are served, where, and how many are paired. */
