@@ -8,4 +8,5 @@ export const BENCHES = [
   'renderer',
   'search',
   'day',
+  'screens',
 ];
