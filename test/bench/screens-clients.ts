@@ -17,7 +17,10 @@ export interface Screen {
 }
 
 /** Pairs one screen as Watch through the pairing page; answers its device token. */
-export async function pairScreen(owner: OwnerRpc, name: string): Promise<{ origin: string; token: string }> {
+export async function pairScreen(
+  owner: OwnerRpc,
+  name: string,
+): Promise<{ origin: string; token: string }> {
   const pairing = await owner<{ url: string }>('screens.pair');
   const url = new URL(pairing.url);
   const code = new URLSearchParams(url.hash.slice(1)).get('code');
@@ -30,7 +33,10 @@ export async function pairScreen(owner: OwnerRpc, name: string): Promise<{ origi
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ code, name }),
   });
-  const body = (await asked.json()) as { data?: { id: string; token: string }; error?: { message: string } };
+  const body = (await asked.json()) as {
+    data?: { id: string; token: string };
+    error?: { message: string };
+  };
   if (!asked.ok || !body.data) throw new Error(`pairing "${name}" failed: ${body.error?.message}`);
   await owner('screens.approve', { id: body.data.id, role: 'watch' });
   return { origin: url.origin, token: body.data.token };

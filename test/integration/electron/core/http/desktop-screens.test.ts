@@ -9,7 +9,11 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { serveScreens, type Engine, type ScreensServer } from '../../../../../electron/core/index.ts';
+import {
+  serveScreens,
+  type Engine,
+  type ScreensServer,
+} from '../../../../../electron/core/index.ts';
 import { MemoryVault } from '../../../../../electron/core/vault/index.ts';
 import { buildEngine } from '../../../../support/engine.ts';
 import { openSse, rawRequest, rpc } from '../../../../unit/electron/support/http.ts';

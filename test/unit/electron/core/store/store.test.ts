@@ -127,7 +127,7 @@ describe('profiles and settings', () => {
     expect(() => store.profiles.add({ id: P, name: 'dup', kind: 'live', base_url: 'x' })).toThrow();
   });
 
-  it("removing a profile removes which screen made its links (devices/ owns checkout_origins), and only its", () => {
+  it('removing a profile removes which screen made its links (devices/ owns checkout_origins), and only its', () => {
     store.profiles.add({ id: 'p2', name: 'Other', kind: 'live', base_url: 'https://b' });
     const link = checkout(1).id;
     store.checkouts.upsertCreated('p2', checkout(1));
