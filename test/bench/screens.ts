@@ -13,6 +13,8 @@
 //             time) − delivery_attempts.started_at of the sandbox's successful attempt
 //             (Date.now() just before it signs and POSTs; whole ms). Same machine, same clock.
 //   slowest = per payment, the latest of the screens' arrivals.
+//   breakdown: the console's own received_ms (inbox commit) and processed_ms per payment
+//             split the path into sent → received → processed → on the (slowest) screen.
 //   RSS     = VmRSS of the console process, sampled every 250 ms while a phase's payments
 //             are paid and delivered; its peak and mean per phase.
 // Exits non-zero when a screen missed a payment or got one twice (samples.ts).
@@ -150,6 +152,40 @@ async function main(): Promise<void> {
       if (r.attempt > 1) retried++;
     }
 
+    // The console's own timestamps split the path: received (inbox commit) and processed.
+    const cdb = new DatabaseSync(join(dataDir, 'console.db'), { readOnly: true });
+    const stamps = new Map(
+      (
+        cdb.prepare('SELECT checkout_id, received_ms, processed_ms FROM payments').all() as {
+          checkout_id: string;
+          received_ms: number;
+          processed_ms: number;
+        }[]
+      ).map((r) => [r.checkout_id, r]),
+    );
+    cdb.close();
+    const split = (phaseCheckouts: Paid[], on: Screen[]) => {
+      const sendRecv: number[] = [];
+      const recvProc: number[] = [];
+      const procScreen: number[] = [];
+      for (const c of phaseCheckouts) {
+        const sent = sentAt.get(c.id);
+        const st = stamps.get(c.id);
+        const ats = on.map((s) => s.arrivals.get(c.id));
+        if (sent === undefined || !st || ats.some((a) => a === undefined)) continue;
+        sendRecv.push(st.received_ms - sent);
+        recvProc.push(st.processed_ms - st.received_ms);
+        procScreen.push(Math.max(...(ats as number[])) - st.processed_ms);
+      }
+      return {
+        sent_to_received: stats(sendRecv),
+        received_to_processed: stats(recvProc),
+        processed_to_slowest_screen: stats(procScreen),
+      };
+    };
+    const splitMany = split(second, screens);
+    const splitOne = split(first, screens.slice(0, 1));
+
     // Latencies of the second phase: per screen, and per payment on the slowest screen.
     const perScreen = screens.map((s) =>
       second.flatMap((c) => {
@@ -194,7 +230,13 @@ async function main(): Promise<void> {
       console.log(`| ${name} | ${s.n} | ${s.p50_ms} | ${s.p99_ms} | ${s.max_ms} |`);
     line(`${SCREENS} screens: the slowest screen, per payment`, slow);
     line(`${SCREENS} screens: the screen with the worst p99`, worstScreen);
+    line(`  of which: sent → received by the receiver`, splitMany.sent_to_received);
+    line(`  of which: received → payment processed`, splitMany.received_to_processed);
+    line(`  of which: processed → on the slowest screen`, splitMany.processed_to_slowest_screen);
     line('1 screen (first phase)', oneScreen);
+    line(`  of which: sent → received by the receiver`, splitOne.sent_to_received);
+    line(`  of which: received → payment processed`, splitOne.received_to_processed);
+    line(`  of which: processed → on the screen`, splitOne.processed_to_slowest_screen);
     console.log('\n| console RSS | peak MB | mean MB | samples |');
     console.log('|---|---:|---:|---:|');
     console.log(`| 1 screen | ${rssOne.peak_mb} | ${rssOne.mean_mb} | ${rssOne.samples} |`);
@@ -239,6 +281,8 @@ async function main(): Promise<void> {
       worst_screen: worstScreen,
       per_screen: screenStats,
       one_screen: oneScreen,
+      breakdown_all_screens: splitMany,
+      breakdown_one_screen: splitOne,
       rss_one_screen: rssOne,
       rss_all_screens: rssMany,
       rss_peak_ratio: Number(ratio.toFixed(3)),
