@@ -66,12 +66,13 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
   const settings = openSettingsRepo(db);
   const checkouts = openCheckoutsRepo(db, now);
   const receiver = openReceiverRepo(db);
+  const devices = devicesSql(db);
   return {
     ...connection,
     profiles: openProfilesRepo(db, {
       settings,
       // Removing a profile removes its rows in every owner's tables, in one transaction.
-      forget: [checkouts.forget, receiver.forget],
+      forget: [checkouts.forget, receiver.forget, devices.forget],
     }),
     settings,
     checkouts,
@@ -81,7 +82,7 @@ export function openStore(dbPath: string, options: StoreOptions = {}): Store {
     receiver,
     rechecks: openRechecksRepo(db),
     day: openDayRepo(db),
-    devices: devicesSql(db),
+    devices,
     hub: openHubRepo(db),
   };
 }

@@ -4,7 +4,7 @@
 // resolver as the browser transport's static files.
 import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
-import { PAGE_HEADERS, contentType, resolveStaticPath } from '../common/static-files.ts';
+import { PAGE_HEADERS, contentType, resolveStaticPath } from '#shared/node/static-files.ts';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'console';

@@ -3,7 +3,7 @@
 import { BrowserWindow, app, dialog, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { APP_DIR_NAME } from '../common/app-dir.ts';
-import { createEngine, type Engine } from '../core/index.ts';
+import { createEngine, serveScreens, type Engine } from '../core/index.ts';
 import {
   APP_INDEX_URL,
   APP_ORIGIN,
@@ -116,6 +116,12 @@ async function start(): Promise<void> {
     systemLocales,
   });
   engine = created;
+  // Settings → Other screens: paired tablets and phones load this same build from a listener
+  // of this engine (the browser transport's code); engine.close() stops it. A failure to
+  // serve them is shown in Settings, and does not keep the console from starting.
+  await serveScreens(created, { staticDir: RENDERER_DIR }).catch((err: unknown) =>
+    console.error('Other screens could not start:', errorMessage(err)),
+  );
   ipc = registerIpc({
     engine: created,
     isTrustedUrl,

@@ -1,7 +1,7 @@
 // The Electron security checklist in one place: CSP on every response, no permissions, no
 // navigation away from the console, no new windows, no <webview>.
 import type { Session, WebContents } from 'electron';
-import { WEB_CSP } from '../common/static-files.ts';
+import { WEB_CSP } from '#shared/node/static-files.ts';
 
 /** The packaged app uses the same policy as the browser transport. */
 export const APP_CSP = WEB_CSP;

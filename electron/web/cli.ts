@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { createEngine } from '../core/index.ts';
 import { USAGE, parseCliArgs } from './cli-args.ts';
 import { startWebServer } from './server.ts';
-import { rendererBuilt } from '../common/static-files.ts';
+import { rendererBuilt } from '#shared/node/static-files.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
 const RENDERER_DIR = resolve(import.meta.dirname, '../../out/renderer');

@@ -1,6 +1,6 @@
 // Which Host headers a local server answers to, and whether a request names one of them
 // (no DNS rebinding) with a same-origin Origin, when a browser sends one (no cross-site use).
-// One copy for the console's web transport (electron/web/http-guard.ts) and the sandbox's
+// One copy for the console's HTTP listeners (electron/core/http/http-guard.ts) and the sandbox's
 // merchant factory and pay listener (sandbox/http/), so a fix reaches both.
 import type { IncomingMessage } from 'node:http';
 import { hostname, networkInterfaces } from 'node:os';

@@ -9,4 +9,5 @@ export const BENCHES = [
   'search',
   'day',
   'hub',
+  'screens',
 ];

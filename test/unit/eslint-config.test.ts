@@ -49,12 +49,12 @@ describe('transports reach the engine only through electron/core/index.ts', () =
     expect(await broken('electron/web/sample.ts', staticImport('../main/ipc.ts'))).toHaveLength(1);
     expect(await broken('electron/web/sample.ts', dynamicImport('../main/ipc.ts'))).toHaveLength(1);
     // The neutral module both use is allowed to both.
-    expect(
-      await broken('electron/main/sample.ts', staticImport('../common/static-files.ts')),
-    ).toEqual([]);
-    expect(
-      await broken('electron/web/sample.ts', staticImport('../common/static-files.ts')),
-    ).toEqual([]);
+    expect(await broken('electron/main/sample.ts', staticImport('../common/app-dir.ts'))).toEqual(
+      [],
+    );
+    expect(await broken('electron/web/sample.ts', staticImport('../common/app-dir.ts'))).toEqual(
+      [],
+    );
     // ... and itself depends on neither.
     expect(await broken('electron/common/sample.ts', staticImport('../web/x.ts'))).toHaveLength(1);
   });

@@ -42,6 +42,8 @@ export interface DayBookOptions {
 export interface CloseOptions {
   /** The number the screen expected this close to get (a second screen's press). */
   expectNumber?: number | undefined;
+  /** Who closes when it is not this computer: the paired screen's name (Other screens). */
+  device?: string | undefined;
   automatic?: boolean;
   /** Only close when the period has a payment or a link (the automatic close). */
   skipEmpty?: boolean;
@@ -80,6 +82,7 @@ export class DayBook {
   close(profileId: string, opts: CloseOptions = {}): DayReport | null {
     return transaction(this.#db, () => {
       const { bounds, nextNumber } = this.#openPeriod(profileId, this.#opts.now());
+      const device = opts.device ?? this.#opts.device;
       if (opts.expectNumber !== undefined && opts.expectNumber !== nextNumber) {
         throw this.#conflict(profileId, opts.expectNumber, nextNumber);
       }
@@ -87,7 +90,7 @@ export class DayBook {
         number: nextNumber,
         nextNumber,
         closedMs: bounds.endMs,
-        device: this.#opts.device,
+        device,
         automatic: opts.automatic === true,
       });
       if (opts.skipEmpty && report.payments === 0 && report.links.created === 0) return null;
@@ -95,7 +98,7 @@ export class DayBook {
         number: nextNumber,
         opened_ms: bounds.openedMs,
         closed_ms: bounds.endMs,
-        device: this.#opts.device,
+        device,
         automatic: opts.automatic === true,
         from_rowid: bounds.fromRowid,
         to_rowid: bounds.toRowid,

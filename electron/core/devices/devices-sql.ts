@@ -40,6 +40,8 @@ export interface DevicesSql {
     name: string | null,
   ): void;
   origin(profileId: string, checkoutId: string): { device: string | null } | null;
+  /** A profile was removed: which screen made its links goes with it. */
+  forget(profileId: string): void;
 }
 
 const MAX_LISTED = 500;
@@ -68,6 +70,7 @@ export function devicesSql(db: DatabaseSync): DevicesSql {
   const origin = db.prepare(
     'SELECT device_name FROM checkout_origins WHERE profile_id = ? AND checkout_id = ?',
   );
+  const forget = db.prepare('DELETE FROM checkout_origins WHERE profile_id = ?');
   const row = (r: unknown): DeviceRow | null => (r ? (r as DeviceRow) : null);
 
   return {
@@ -108,6 +111,9 @@ export function devicesSql(db: DatabaseSync): DevicesSql {
     origin(profileId, checkoutId) {
       const r = origin.get(profileId, checkoutId) as { device_name: string | null } | undefined;
       return r ? { device: r.device_name } : null;
+    },
+    forget(profileId) {
+      forget.run(profileId);
     },
   };
 }

@@ -1,6 +1,7 @@
 // Other screens (issue 25 §1): the running console serves its screens to tablets and phones
-// on an address of this computer, through the transport's own server (ScreensHost), on the
-// same engine. Pairing: the owner shows a one-use code; a screen sends it with a name and
+// on an address of this computer, through a listener the transport attaches (ScreensHost:
+// electron/core/http/screens-server.ts, for the desktop app and the browser transport
+// alike), on the same engine. Pairing: the owner shows a one-use code; a screen sends it with a name and
 // gets its token; the owner approves it with a role. Every later request carries the token
 // (Authorization: Bearer) and runs with that role; revoking closes its streams at once.
 import type { ScreenDevice, ScreensPairing, ScreensStatus } from '#shared/domain.ts';
@@ -112,7 +113,8 @@ export class Screens {
       if (change.enabled && this.#host === null) {
         throw new EngineError(
           'conflict',
-          'This console cannot serve other screens: the desktop app does not serve them yet. Close it and start the console with `npm run serve` (same data folder) to use Other screens.',
+          // Only an engine no transport serves (an in-process test) has no listener to use.
+          'This console was started without a way to serve other screens. Restart the Merchant Console, then turn Other screens on again.',
           { field: 'enabled' },
         );
       }

@@ -246,9 +246,10 @@ export async function createEngine(opts: EngineOptions, parts: EngineParts = {})
       if (closing) throw new EngineError('internal', 'The console is shutting down.');
       refuseAboveRole(channel, caller);
       const input = parseInput(channel, rawInput);
-      const handler = handlers[channel] as (i: typeof input) => Promise<Output<C>>;
+      // A handler that records who acted (day.close) reads the caller; the rest ignore it.
+      const handler = handlers[channel] as (i: typeof input, c: Caller) => Promise<Output<C>>;
       try {
-        return withCaller(devices, active.id, channel, await handler(input), caller);
+        return withCaller(devices, active.id, channel, await handler(input, caller), caller);
       } catch (err) {
         if (err instanceof EngineError) throw withoutTokens(err, tokens());
         // A full disk or a database held by another program: plain words, never SQLite's.

@@ -13,6 +13,7 @@ import {
   summaryCsv,
 } from '../day/index.ts';
 import type { HandlerContext } from './context.ts';
+import type { Caller } from './types.ts';
 import { errorMessage } from '#shared/error-message.ts';
 
 type DayHandlers = Pick<
@@ -84,8 +85,14 @@ export function dayEngine(ctx: HandlerContext, opts: DayOptions = {}): DayEngine
   return {
     handlers: {
       'day.current': async () => book.current(ctx.active.id),
-      'day.close': async ({ expect_number }) =>
-        announce(book.close(ctx.active.id, { expectNumber: expect_number }) as DayReport),
+      // A paired Owner screen's close carries its name; the window's, this computer's.
+      'day.close': async ({ expect_number }, caller?: Caller) =>
+        announce(
+          book.close(ctx.active.id, {
+            expectNumber: expect_number,
+            device: caller?.device?.name,
+          }) as DayReport,
+        ),
       'day.closes': async ({ limit, offset }) =>
         book.closes(ctx.active.id, limit ?? 50, offset ?? 0),
       'day.get': async ({ number }) => book.get(ctx.active.id, number),

@@ -4,7 +4,7 @@
 // engine refuses what the role may not do, the streams carry only what it may see, and a
 // revoke ends them at once. Real sockets, a real data folder.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../../electron/core/index.ts';
@@ -208,6 +208,25 @@ describe('other screens', () => {
       401,
     );
     watchEvents.close();
+  }, 30_000);
+
+  it("a day closed from a paired Owner screen carries that screen's name, the console's own close the computer's", async () => {
+    c = await open();
+    const port = await screensOn();
+    const office = await paired(port, 'Back office tablet', 'owner');
+    const closed = await rpc(port, office.token, 'day.close', {});
+    expect(closed.status, closed.text).toBe(200);
+    expect(data<{ number: number; device: string }>(closed)).toMatchObject({
+      number: 1,
+      device: 'Back office tablet',
+    });
+    expect((await owner<{ device: string }>('day.get', { number: 1 })).device).toBe(
+      'Back office tablet',
+    );
+    const own = await owner<{ number: number; device: string }>('day.close');
+    expect(own.number).toBe(2);
+    expect(own.device).not.toBe('Back office tablet');
+    expect(own.device).toBe(hostname() || 'this computer');
   }, 30_000);
 
   it('refuses a reused, a replaced, a wrong and an expired pairing code', async () => {

@@ -1,6 +1,6 @@
 // The database has owners (docs/architecture.md): the table of owners there names every table
 // the migrations create, and the SQL that names a table is written only in its owner's folder
-// (the migrations list aside, which creates them all). Lint keeps SQL calls inside the owner
+// (the migrations lists aside, migrations.ts and migrations-later.ts, which create them all). Lint keeps SQL calls inside the owner
 // folders (eslint.config.js, SQL_OWNERS); this keeps each table's SQL inside its own owner.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -74,7 +74,8 @@ describe('the database has owners', () => {
     const strays: string[] = [];
     for (const file of sources(CORE)) {
       const rel = relative(CORE, file);
-      if (rel === join('store', 'migrations.ts')) continue;
+      if (rel === join('store', 'migrations.ts') || rel === join('store', 'migrations-later.ts'))
+        continue;
       const folder = rel.split(/[\\/]/)[0]!;
       for (const [, word, table] of readFileSync(file, 'utf8').matchAll(TABLE_REF)) {
         const owner = owners.get(table!);

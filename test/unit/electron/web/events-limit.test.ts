@@ -2,7 +2,7 @@
 // 33rd gets a 503 with a JSON error, and the 32 open ones keep streaming through it.
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_EVENT_STREAMS } from '../../../../electron/web/sse.ts';
+import { MAX_EVENT_STREAMS } from '../../../../electron/core/http/sse.ts';
 import { openSse, type SseStream } from '../support/http.ts';
 import { samplePayment } from '../support/test-engine.ts';
 import { useWebFixture } from '../support/web-fixture.ts';

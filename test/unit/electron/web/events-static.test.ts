@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { startWebServer } from '../../../../electron/web/server.ts';
-import { WEB_CSP } from '../../../../electron/common/static-files.ts';
+import { WEB_CSP } from '../../../../shared/node/static-files.ts';
 import { openSse, rawRequest, rpc } from '../support/http.ts';
 import { samplePayment } from '../support/test-engine.ts';
 import { useWebFixture } from '../support/web-fixture.ts';

@@ -5,13 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultDataDir } from '../../../../electron/common/app-dir.ts';
 import { parseCliArgs } from '../../../../electron/web/cli-args.ts';
 import { allowedHostHeaders } from '#shared/node/host-guard.ts';
-import {
-  checkHostAndOrigin,
-  newToken,
-  publicHost,
-  tokenMatches,
-} from '../../../../electron/web/http-guard.ts';
-import { STATUS_BY_CODE } from '../../../../electron/web/http-json.ts';
+import { checkHostAndOrigin, tokenMatches } from '../../../../electron/core/http/http-guard.ts';
+import { newToken, publicHost } from '../../../../electron/web/owner-url.ts';
+import { STATUS_BY_CODE } from '../../../../electron/core/http/http-json.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 
 describe('token', () => {

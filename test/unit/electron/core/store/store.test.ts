@@ -127,6 +127,18 @@ describe('profiles and settings', () => {
     expect(() => store.profiles.add({ id: P, name: 'dup', kind: 'live', base_url: 'x' })).toThrow();
   });
 
+  it('removing a profile removes which screen made its links (devices/ owns checkout_origins), and only its', () => {
+    store.profiles.add({ id: 'p2', name: 'Other', kind: 'live', base_url: 'https://b' });
+    const link = checkout(1).id;
+    store.checkouts.upsertCreated('p2', checkout(1));
+    store.devices.recordOrigin('p2', link, 'dev-1', 'Till 1');
+    store.checkouts.upsertCreated(P, checkout(1));
+    store.devices.recordOrigin(P, link, null, null);
+    expect(store.profiles.remove('p2')).toBe(true);
+    expect(store.devices.origin('p2', link)).toBeNull();
+    expect(store.devices.origin(P, link)).toEqual({ device: null });
+  });
+
   it('fills defaults and validates before writing', () => {
     expect(store.settings.get()).toEqual(DEFAULT_SETTINGS);
     expect(store.settings.set({ theme: 'dark', receiver_port: 8123 })).toMatchObject({

@@ -4,8 +4,9 @@
 // waits for the owner's approval. Everything else needs a token (server.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DeviceName } from '#shared/contract.ts';
-import { EngineError, toErrorShape, type Engine } from '../core/index.ts';
-import { PAGE_HEADERS } from '../common/static-files.ts';
+import { EngineError, toErrorShape } from '#shared/errors.ts';
+import { PAGE_HEADERS } from '#shared/node/static-files.ts';
+import type { Engine } from '../engine/types.ts';
 import { BodyError, STATUS_BY_CODE, readJsonBody, sendError, sendJson } from './http-json.ts';
 import { PAIR_CSS, PAIR_HTML, PAIR_JS } from './pair-page.ts';
 import { requestToken } from './http-guard.ts';

@@ -1,21 +1,10 @@
-// Who may talk to the web transport: a bearer token (compared in constant time) and a Host
+// Who may talk to a console listener: a bearer token (compared in constant time) and a Host
 // header naming this server (no DNS rebinding), plus a same-origin Origin when one is sent
 // (no cross-site use from another page in the same browser). The Host allow-list is the
 // one the sandbox uses too (shared/node/host-guard.ts).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { networkInterfaces } from 'node:os';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import {
-  hostForUrl,
-  hostOrOriginProblem,
-  isLoopbackHost,
-  isWildcardHost,
-} from '#shared/node/host-guard.ts';
-
-/** 32 random bytes, URL-safe, so it can ride in a URL fragment or query unescaped. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+import { hostOrOriginProblem } from '#shared/node/host-guard.ts';
 
 /** Hashing first makes both sides the same length, so the compare leaks nothing either. */
 export function tokenMatches(given: string | undefined | null, expected: string): boolean {
@@ -47,15 +36,4 @@ export function checkHostAndOrigin(req: IncomingMessage, allowed: Set<string>): 
     return { status: 403, message: 'Requests from another origin are not allowed.' };
   }
   return null;
-}
-
-/** The address a person on this machine or the LAN would type to reach the server. */
-export function publicHost(bindHost: string): string {
-  if (isLoopbackHost(bindHost)) return hostForUrl(bindHost);
-  if (!isWildcardHost(bindHost)) return hostForUrl(bindHost);
-  for (const list of Object.values(networkInterfaces())) {
-    const lan = (list ?? []).find((i) => i.family === 'IPv4' && !i.internal);
-    if (lan) return lan.address;
-  }
-  return '127.0.0.1';
 }

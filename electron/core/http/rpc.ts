@@ -2,8 +2,8 @@
 // throws EngineError; this file only moves bytes and maps errors to statuses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHANNELS, type Channel } from '#shared/channels.ts';
-import type { Caller, Engine } from '../core/index.ts';
-import { EngineError, toErrorShape } from '../core/index.ts';
+import type { Caller, Engine } from '../engine/types.ts';
+import { EngineError, toErrorShape } from '#shared/errors.ts';
 import { BodyError, STATUS_BY_CODE, readJsonBody, sendError, sendJson } from './http-json.ts';
 import { errorMessage } from '#shared/error-message.ts';
 

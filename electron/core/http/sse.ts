@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { EVENTS, type EventName } from '#shared/channels.ts';
 import { eventRoles } from '#shared/contract.ts';
 import { roleAllows } from '#shared/roles.ts';
-import { OWNER, type Caller, type Engine } from '../core/index.ts';
+import { OWNER, type Caller, type Engine } from '../engine/types.ts';
 import { sendError } from './http-json.ts';
 
 export interface EventHub {
