@@ -51,6 +51,11 @@ export const HubStatus = z.object({
   down_since: z.string().nullable(),
   /** Who holds the receiving role (a device name), when known. */
   receiver_name: z.string().nullable(),
+  /**
+   * Receiving node: whether it holds the receiving role now; false while connected but
+   * another console (receiver_name) holds it. Null for a till, or off.
+   */
+  receiving: z.boolean().nullable(),
   error: z.string().nullable(),
 });
 export type HubStatus = z.output<typeof HubStatus>;

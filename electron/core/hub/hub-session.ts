@@ -6,6 +6,7 @@ import {
   jetstreamManager,
   jetstream,
   StorageType,
+  type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { connect, nanos, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
@@ -32,6 +33,11 @@ export interface SessionOptions {
   profileId: string;
   me: LeaseHolder;
   takeOver: boolean;
+  /**
+   * Receiving node started from its kept setting (not hub.set): when another console holds
+   * the role, stay connected without receiving and say so, rather than failing the session.
+   */
+  standbyWhenRefused: boolean;
   store: Store;
   receiver: () => RunningReceiver | null;
   reconnectMs: number;
@@ -70,6 +76,8 @@ export class HubSession {
   error: string | null = null;
   lastEventMs: number | null = null;
   holder: LeaseHolder | null = null;
+  /** The hub had the claim's wait to answer and did not: a receiving node registers anyway. */
+  claimWaitOver = false;
   readonly #o: SessionOptions;
   #nc: NatsConnection | null = null;
   #lease: Lease | null = null;
@@ -95,6 +103,11 @@ export class HubSession {
       this.holder !== null &&
       this.holder.device !== this.#o.me.device
     );
+  }
+
+  /** Receiving node: this console holds the role now (it registers and publishes). */
+  get holdsRole(): boolean {
+    return this.#o.role === 'receiver' && this.holder?.device === this.#o.me.device;
   }
 
   kick(): void {
@@ -150,8 +163,11 @@ export class HubSession {
       if (o.role === 'receiver') {
         this.#lease = await openLease(nc, this.names.leaseBucket, o.me, o.leaseTtlMs);
         this.#alive();
-        await this.#claim(o.takeOver);
-        this.#alive();
+        if (!(await this.#claimOrStandby())) {
+          await this.#startLinks(js, jsm);
+          this.#set({ state: 'up', error: standbyWords(this.holder!) });
+          return;
+        }
         this.#renew = setInterval(
           () => void this.#claim(false).catch(() => undefined),
           o.leaseTtlMs / 3,
@@ -204,21 +220,7 @@ export class HubSession {
           }),
         );
       }
-      this.#links = this.#keep(
-        await startCheckoutFeed({
-          js,
-          jsm,
-          store: o.store,
-          profileId: o.profileId,
-          stream: this.names.stream,
-          subject: this.names.checkouts,
-          durable: `co_${o.me.device}`,
-          deviceId: o.me.device,
-          onCheckout: o.onCheckout,
-          log: o.log,
-          retryMs: o.reconnectMs,
-        }),
-      );
+      await this.#startLinks(js, jsm);
       this.#set({ state: 'up', error: null });
       if (o.role === 'till') await this.#giveBack(nc);
     } catch (err) {
@@ -226,6 +228,26 @@ export class HubSession {
       this.#set({ state: 'down', error: hubErrorWords(err) });
       throw err;
     }
+  }
+
+  /** Links made on any console, read into this one's mirror. */
+  async #startLinks(js: JetStreamClient, jsm: JetStreamManager): Promise<void> {
+    const o = this.#o;
+    this.#links = this.#keep(
+      await startCheckoutFeed({
+        js,
+        jsm,
+        store: o.store,
+        profileId: o.profileId,
+        stream: this.names.stream,
+        subject: this.names.checkouts,
+        durable: `co_${o.me.device}`,
+        deviceId: o.me.device,
+        onCheckout: o.onCheckout,
+        log: o.log,
+        retryMs: o.reconnectMs,
+      }),
+    );
   }
 
   /** Stops starting once the session was closed meanwhile. */
@@ -289,6 +311,21 @@ export class HubSession {
     }
   }
 
+  /**
+   * Claims the receiving role; false when another console holds it and this session was
+   * started from the kept setting (it then stays connected without receiving). From hub.set
+   * the refusal is thrown, so the person joining reads it.
+   */
+  async #claimOrStandby(): Promise<boolean> {
+    try {
+      await this.#claim(this.#o.takeOver);
+      return true;
+    } catch (err) {
+      if (this.#o.standbyWhenRefused && this.lostLease) return false;
+      throw err;
+    }
+  }
+
   async #claim(takeOver: boolean): Promise<void> {
     const lease = this.#lease;
     if (lease === null) return;
@@ -323,6 +360,11 @@ export class HubSession {
     if (release) await this.#lease?.release().catch(() => undefined);
     await this.#nc?.close().catch(() => undefined);
   }
+}
+
+/** A receiving node started while another console holds the role: what is true, and what to do. */
+export function standbyWords(holder: LeaseHolder): string {
+  return `${holder.name} is the receiving node on this hub: this console is connected but does not receive payments. To receive here, tick "Take over the receiving role" in Settings → Hub and join again.`;
 }
 
 /** A hub failure in words for the status; never a credential. */
