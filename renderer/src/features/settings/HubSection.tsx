@@ -121,12 +121,14 @@ export function HubSection() {
       </div>
       <p className="muted">{intl.formatMessage(m.text)}</p>
       {s.state !== 'off' && s.role !== null ? (
-        <Notice tone={s.state === 'down' ? 'error' : 'ok'}>
+        <Notice tone={s.state === 'down' ? 'error' : s.state === 'up' && !s.error ? 'ok' : 'warn'}>
           {intl.formatMessage(hubWords.line, {
             role: intl.formatMessage(s.role === 'receiver' ? hubWords.receiver : hubWords.till),
             state: hubStateText(intl, s),
           })}
-          {s.receiver_name ? (
+          {/* Who receives, when it is not this console (a receiving node that holds the role
+              is already named by the line). */}
+          {s.receiver_name && s.receiving !== true ? (
             <>
               {' — '}
               {intl.formatMessage(m.holder, { name: <bdi key="n">{s.receiver_name}</bdi> })}
@@ -140,7 +142,7 @@ export function HubSection() {
           ) : null}
         </Notice>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <form className="hub-form" onSubmit={submit} noValidate>
         <Field
           label={intl.formatMessage(m.url)}
           hint={intl.formatMessage(m.urlHint)}
@@ -150,15 +152,21 @@ export function HubSection() {
           onChange={(e) => setUrl(e.target.value)}
           error={error}
         />
-        <Segmented<HubRole>
-          label={intl.formatMessage(m.role)}
-          value={role}
-          options={[
-            { value: 'till', label: intl.formatMessage(hubWords.till) },
-            { value: 'receiver', label: intl.formatMessage(hubWords.receiver) },
-          ]}
-          onChange={setRole}
-        />
+        <div className="field">
+          {/* Seen by the eye; the radio group carries the same words as its own name. */}
+          <span className="field-label" aria-hidden="true">
+            {intl.formatMessage(m.role)}
+          </span>
+          <Segmented<HubRole>
+            label={intl.formatMessage(m.role)}
+            value={role}
+            options={[
+              { value: 'till', label: intl.formatMessage(hubWords.till) },
+              { value: 'receiver', label: intl.formatMessage(hubWords.receiver) },
+            ]}
+            onChange={setRole}
+          />
+        </div>
         <Toggle
           label={intl.formatMessage(m.privateNetwork)}
           hint={intl.formatMessage(m.privateHint)}
