@@ -5,30 +5,29 @@ import { errorMessage } from '#shared/error-message.ts';
 import {
   jetstreamManager,
   jetstream,
-  StorageType,
   type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import { connect, nanos, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
 import type { HubRole } from '#shared/contract/hub.ts';
 import type { Store } from '../database.ts';
 import type { RunningReceiver } from '../receiver/index.ts';
 import type { HubServer } from './hub-url.ts';
 import { hubNames, tillConsumer, type HubNames } from './hub-names.ts';
+import { ensureShopStream, ensureStream } from './hub-streams.ts';
 import { openLease, type Lease, type LeaseHolder } from './lease.ts';
 import { startPublisher, type Publisher } from './publisher.ts';
 import { startTill, type Till } from './till-consumer.ts';
 import { startCheckoutFeed, type CheckoutFeed } from './checkout-feed.ts';
 import type { Checkout } from '#shared/domain.ts';
 
-/** How a stream keeps a message id for duplicates: a receiving node's retries fall inside. */
-const DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
-
 export interface SessionOptions {
   server: HubServer;
   /** The keychain's credentials as the client's authenticator (null: none). */
   credentials: () => Promise<Authenticator | null>;
   account: string;
+  /** The central hub's JetStream domain when `server` is a shop's leaf node (else null). */
+  hubDomain: string | null;
   role: HubRole;
   profileId: string;
   me: LeaseHolder;
@@ -55,19 +54,6 @@ export interface SessionOptions {
 }
 
 export type SessionState = 'connecting' | 'up' | 'down';
-
-async function ensureStream(jsm: JetStreamManager, n: HubNames): Promise<void> {
-  try {
-    await jsm.streams.info(n.stream);
-  } catch {
-    await jsm.streams.add({
-      name: n.stream,
-      subjects: [n.payments, n.checkouts],
-      storage: StorageType.File,
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-    });
-  }
-}
 
 export class HubSession {
   readonly names: HubNames;
@@ -158,6 +144,7 @@ export class HubSession {
       // merchant's account on the hub).
       this.#alive();
       if (o.role === 'receiver') await ensureStream(jsm, this.names);
+      else if (o.hubDomain !== null) await ensureShopStream(jsm, this.names, o.hubDomain);
       else if (!(await this.#waitForStream(jsm))) return;
       const js = jetstream(nc);
       if (o.role === 'receiver') {

@@ -130,6 +130,13 @@ export class Hub {
       }
       const privateNetwork = input.private_network ?? false;
       checkHubUrl(input.url, privateNetwork);
+      if (input.hub_domain !== undefined && input.role === 'receiver') {
+        throw new EngineError(
+          'validation_error',
+          'The receiving node joins the central hub itself, not a shop’s leaf node: leave the hub’s domain empty for it.',
+          { field: 'hub_domain' },
+        );
+      }
       if (input.credentials !== undefined) {
         const problem = await vault.availability();
         if (problem !== null) throw new EngineError('keychain_unavailable', problem);
@@ -141,6 +148,7 @@ export class Hub {
         role: input.role,
         private_network: privateNetwork,
         account: input.account ?? null,
+        hub_domain: input.hub_domain ?? null,
         device_id: before?.device_id ?? randomUUID().replace(/-/g, '').slice(0, 16),
         device_name:
           this.#o.settings?.deviceName ?? before?.device_name ?? (hostname() || 'console'),
@@ -191,6 +199,7 @@ export class Hub {
         role: null,
         url: null,
         account: null,
+        hub_domain: null,
         behind: null,
         last_event_at: null,
         down_since: null,
@@ -205,6 +214,7 @@ export class Hub {
       role: c.role,
       url: shownHubUrl(c.url),
       account: s?.names.account ?? null,
+      hub_domain: c.hub_domain,
       behind,
       last_event_at: s?.lastEventMs ? new Date(s.lastEventMs).toISOString() : null,
       down_since: s?.downSince ? new Date(s.downSince).toISOString() : null,
@@ -244,6 +254,7 @@ export class Hub {
     const session = new HubSession({
       server,
       account: c.account ?? defaultAccount(active.baseUrl),
+      hubDomain: c.hub_domain,
       role: c.role,
       profileId: active.id,
       me: { device: c.device_id, name: c.device_name },

@@ -98,4 +98,9 @@ export const LATER_MIGRATIONS: readonly string[] = [
     DELETE FROM hub_outbox WHERE profile_id = OLD.id;
   END;
   `,
+  // 13: the hub's leaf set-up (electron/core/hub/ owns the table): the central hub's
+  // JetStream domain when this console's address is a shop's leaf node (null: the hub itself).
+  `
+  ALTER TABLE hub_config ADD COLUMN hub_domain TEXT;
+  `,
 ];

@@ -13,7 +13,7 @@ import {
   type NatsServer,
 } from '../../../../support/nats-server.ts';
 import { startTcpLink, type TcpLink } from '../../../../support/tcp-link.ts';
-import type { Harness } from '../engine/harness.ts';
+import { callError, type Harness } from '../engine/harness.ts';
 import {
   addShop,
   expectExactly,
@@ -84,6 +84,17 @@ describe.skipIf(skipWithoutNats())('two shops on one hub through leaf nodes', ()
     const counter = await receivingNode(rig);
     const t1 = await shopTill(shops[0]!.server, 'Shop 1 till');
     const t2 = await shopTill(shops[1]!.server, 'Shop 2 till');
+    expect((await t1.engine.call('hub.status', {})).hub_domain).toBe('hub');
+    // The receiving node joins the central hub itself: a domain is refused to it, saying why.
+    const refused = await callError(counter.engine, 'hub.set', {
+      url: rig.nats.url,
+      role: 'receiver',
+      hub_domain: 'hub',
+    });
+    expect([refused.field, refused.message]).toEqual([
+      'hub_domain',
+      expect.stringContaining('central hub'),
+    ]);
     const first = await payMany(counter, 5);
     await holds(t1, 5);
     await holds(t2, 5);
