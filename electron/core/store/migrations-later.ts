@@ -103,4 +103,10 @@ export const LATER_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE hub_config ADD COLUMN hub_domain TEXT;
   `,
+  // 14: the inbox's newest row per profile (electron/core/receiver/ owns the table): the
+  // status's "last event" (pushed after every commit) read every row of the profile without
+  // it; the hub's outbox reads the rows after its position through it too.
+  `
+  CREATE INDEX inbox_newest ON inbox (profile_id, id);
+  `,
 ];
