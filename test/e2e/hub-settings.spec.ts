@@ -70,6 +70,12 @@ test('Settings → Hub: refused off-computer nats://, joined as the receiving no
   const address = hub.getByLabel('Hub address');
 
   // A LAN address over plain nats:// without "private network": refused, saying why.
+  // As a till (the default), the form also asks for the central hub's domain (leaf node).
+  await expect(hub.getByRole('radio', { name: 'Till' })).toBeChecked();
+  await expect(hub.getByLabel('Central hub’s domain (a server in the shop only)')).toBeVisible();
+  await expectNoAxeViolations(page, 'Settings → Hub, till form');
+  await hub.getByRole('radio', { name: 'Till' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'hub-settings-till-light');
   await address.fill('nats://192.168.1.20:4222');
   await hub.getByRole('radio', { name: 'Receiving node' }).click();
   await hub.getByRole('button', { name: 'Join the hub' }).click();
