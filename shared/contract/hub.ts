@@ -35,6 +35,11 @@ export const HubSetInput = z
     account: HubAccount.optional(),
     /** Takes the receiving role from the console holding it. */
     take_over: z.boolean().optional(),
+    /**
+     * The address is a shop's leaf node, and this is the central hub's JetStream domain: the
+     * console makes the shop's copy of the merchant's stream, sourcing the hub's (tills only).
+     */
+    hub_domain: HubAccount.optional(),
   })
   .strict();
 export type HubSetInput = z.output<typeof HubSetInput>;
@@ -44,6 +49,8 @@ export const HubStatus = z.object({
   role: z.enum(HUB_ROLES).nullable(),
   url: z.string().nullable(),
   account: z.string().nullable(),
+  /** The central hub's JetStream domain when `url` is a shop's leaf node (hub.set hub_domain). */
+  hub_domain: z.string().nullable(),
   /** Events not yet on the hub (receiving node) or not yet committed here (till). */
   behind: z.number().int().nonnegative().nullable(),
   last_event_at: z.string().nullable(),
@@ -51,6 +58,11 @@ export const HubStatus = z.object({
   down_since: z.string().nullable(),
   /** Who holds the receiving role (a device name), when known. */
   receiver_name: z.string().nullable(),
+  /**
+   * Receiving node: whether it holds the receiving role now; false while connected but
+   * another console (receiver_name) holds it. Null for a till, or off.
+   */
+  receiving: z.boolean().nullable(),
   error: z.string().nullable(),
 });
 export type HubStatus = z.output<typeof HubStatus>;

@@ -1,4 +1,4 @@
-// The hub's tables (migration 11): the app-wide hub setting (one row) and the receiving
+// The hub's tables (migrations 12 and 13): the app-wide hub setting (one row) and the receiving
 // node's outbox position per profile and account. Credentials are never stored here.
 import type { DatabaseSync } from 'node:sqlite';
 import type { HubRole } from '#shared/contract/hub.ts';
@@ -12,6 +12,8 @@ export interface HubConfig {
   /** This console on the hub: names its durable consumer and its lease. */
   device_id: string;
   device_name: string;
+  /** The central hub's JetStream domain when `url` is a shop's leaf node; null otherwise. */
+  hub_domain: string | null;
 }
 
 export interface HubRepo {
@@ -30,18 +32,20 @@ interface ConfigRow {
   account: string | null;
   device_id: string;
   device_name: string;
+  hub_domain: string | null;
 }
 
 export function openHubRepo(db: DatabaseSync): HubRepo {
   const read = db.prepare(
-    'SELECT url, role, private_network, account, device_id, device_name FROM hub_config WHERE id = 1',
+    'SELECT url, role, private_network, account, device_id, device_name, hub_domain FROM hub_config WHERE id = 1',
   );
   const write = db.prepare(
-    `INSERT INTO hub_config (id, url, role, private_network, account, device_id, device_name)
-     VALUES (1, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO hub_config (id, url, role, private_network, account, device_id, device_name, hub_domain)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET url = excluded.url, role = excluded.role,
        private_network = excluded.private_network, account = excluded.account,
-       device_id = excluded.device_id, device_name = excluded.device_name`,
+       device_id = excluded.device_id, device_name = excluded.device_name,
+       hub_domain = excluded.hub_domain`,
   );
   const clear = db.prepare('DELETE FROM hub_config');
   const position = db.prepare(
@@ -59,7 +63,15 @@ export function openHubRepo(db: DatabaseSync): HubRepo {
       return { ...row, private_network: row.private_network === 1 };
     },
     setConfig(c) {
-      write.run(c.url, c.role, c.private_network ? 1 : 0, c.account, c.device_id, c.device_name);
+      write.run(
+        c.url,
+        c.role,
+        c.private_network ? 1 : 0,
+        c.account,
+        c.device_id,
+        c.device_name,
+        c.hub_domain,
+      );
     },
     clearConfig() {
       clear.run();

@@ -5,33 +5,38 @@ import { errorMessage } from '#shared/error-message.ts';
 import {
   jetstreamManager,
   jetstream,
-  StorageType,
+  type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import { connect, nanos, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
 import type { HubRole } from '#shared/contract/hub.ts';
 import type { Store } from '../database.ts';
 import type { RunningReceiver } from '../receiver/index.ts';
 import type { HubServer } from './hub-url.ts';
 import { hubNames, tillConsumer, type HubNames } from './hub-names.ts';
+import { ensureShopStream, ensureStream } from './hub-streams.ts';
 import { openLease, type Lease, type LeaseHolder } from './lease.ts';
 import { startPublisher, type Publisher } from './publisher.ts';
 import { startTill, type Till } from './till-consumer.ts';
 import { startCheckoutFeed, type CheckoutFeed } from './checkout-feed.ts';
 import type { Checkout } from '#shared/domain.ts';
 
-/** How a stream keeps a message id for duplicates: a receiving node's retries fall inside. */
-const DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
-
 export interface SessionOptions {
   server: HubServer;
   /** The keychain's credentials as the client's authenticator (null: none). */
   credentials: () => Promise<Authenticator | null>;
   account: string;
+  /** The central hub's JetStream domain when `server` is a shop's leaf node (else null). */
+  hubDomain: string | null;
   role: HubRole;
   profileId: string;
   me: LeaseHolder;
   takeOver: boolean;
+  /**
+   * Receiving node started from its kept setting (not hub.set): when another console holds
+   * the role, stay connected without receiving and say so, rather than failing the session.
+   */
+  standbyWhenRefused: boolean;
   store: Store;
   receiver: () => RunningReceiver | null;
   reconnectMs: number;
@@ -50,19 +55,6 @@ export interface SessionOptions {
 
 export type SessionState = 'connecting' | 'up' | 'down';
 
-async function ensureStream(jsm: JetStreamManager, n: HubNames): Promise<void> {
-  try {
-    await jsm.streams.info(n.stream);
-  } catch {
-    await jsm.streams.add({
-      name: n.stream,
-      subjects: [n.payments, n.checkouts],
-      storage: StorageType.File,
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-    });
-  }
-}
-
 export class HubSession {
   readonly names: HubNames;
   state: SessionState = 'connecting';
@@ -70,6 +62,8 @@ export class HubSession {
   error: string | null = null;
   lastEventMs: number | null = null;
   holder: LeaseHolder | null = null;
+  /** The hub had the claim's wait to answer and did not: a receiving node registers anyway. */
+  claimWaitOver = false;
   readonly #o: SessionOptions;
   #nc: NatsConnection | null = null;
   #lease: Lease | null = null;
@@ -95,6 +89,11 @@ export class HubSession {
       this.holder !== null &&
       this.holder.device !== this.#o.me.device
     );
+  }
+
+  /** Receiving node: this console holds the role now (it registers and publishes). */
+  get holdsRole(): boolean {
+    return this.#o.role === 'receiver' && this.holder?.device === this.#o.me.device;
   }
 
   kick(): void {
@@ -132,6 +131,10 @@ export class HubSession {
         maxReconnectAttempts: -1,
         reconnectTimeWait: o.reconnectMs,
         timeout: 5000,
+        // Every request (one per published event) would otherwise build two Error objects
+        // for their stack traces: about 5% of a busy receiving node's event loop in the
+        // bench profile. Our errors are reported in words, not stacks.
+        noAsyncTraces: true,
       });
       this.#nc = nc;
       if (this.#closed) {
@@ -145,13 +148,17 @@ export class HubSession {
       // merchant's account on the hub).
       this.#alive();
       if (o.role === 'receiver') await ensureStream(jsm, this.names);
+      else if (o.hubDomain !== null) await ensureShopStream(jsm, this.names, o.hubDomain);
       else if (!(await this.#waitForStream(jsm))) return;
       const js = jetstream(nc);
       if (o.role === 'receiver') {
         this.#lease = await openLease(nc, this.names.leaseBucket, o.me, o.leaseTtlMs);
         this.#alive();
-        await this.#claim(o.takeOver);
-        this.#alive();
+        if (!(await this.#claimOrStandby())) {
+          await this.#startLinks(js, jsm);
+          this.#set({ state: 'up', error: standbyWords(this.holder!) });
+          return;
+        }
         this.#renew = setInterval(
           () => void this.#claim(false).catch(() => undefined),
           o.leaseTtlMs / 3,
@@ -204,21 +211,7 @@ export class HubSession {
           }),
         );
       }
-      this.#links = this.#keep(
-        await startCheckoutFeed({
-          js,
-          jsm,
-          store: o.store,
-          profileId: o.profileId,
-          stream: this.names.stream,
-          subject: this.names.checkouts,
-          durable: `co_${o.me.device}`,
-          deviceId: o.me.device,
-          onCheckout: o.onCheckout,
-          log: o.log,
-          retryMs: o.reconnectMs,
-        }),
-      );
+      await this.#startLinks(js, jsm);
       this.#set({ state: 'up', error: null });
       if (o.role === 'till') await this.#giveBack(nc);
     } catch (err) {
@@ -226,6 +219,26 @@ export class HubSession {
       this.#set({ state: 'down', error: hubErrorWords(err) });
       throw err;
     }
+  }
+
+  /** Links made on any console, read into this one's mirror. */
+  async #startLinks(js: JetStreamClient, jsm: JetStreamManager): Promise<void> {
+    const o = this.#o;
+    this.#links = this.#keep(
+      await startCheckoutFeed({
+        js,
+        jsm,
+        store: o.store,
+        profileId: o.profileId,
+        stream: this.names.stream,
+        subject: this.names.checkouts,
+        durable: `co_${o.me.device}`,
+        deviceId: o.me.device,
+        onCheckout: o.onCheckout,
+        log: o.log,
+        retryMs: o.reconnectMs,
+      }),
+    );
   }
 
   /** Stops starting once the session was closed meanwhile. */
@@ -289,6 +302,21 @@ export class HubSession {
     }
   }
 
+  /**
+   * Claims the receiving role; false when another console holds it and this session was
+   * started from the kept setting (it then stays connected without receiving). From hub.set
+   * the refusal is thrown, so the person joining reads it.
+   */
+  async #claimOrStandby(): Promise<boolean> {
+    try {
+      await this.#claim(this.#o.takeOver);
+      return true;
+    } catch (err) {
+      if (this.#o.standbyWhenRefused && this.lostLease) return false;
+      throw err;
+    }
+  }
+
   async #claim(takeOver: boolean): Promise<void> {
     const lease = this.#lease;
     if (lease === null) return;
@@ -323,6 +351,11 @@ export class HubSession {
     if (release) await this.#lease?.release().catch(() => undefined);
     await this.#nc?.close().catch(() => undefined);
   }
+}
+
+/** A receiving node started while another console holds the role: what is true, and what to do. */
+export function standbyWords(holder: LeaseHolder): string {
+  return `${holder.name} is the receiving node on this hub: this console is connected but does not receive payments. To receive here, tick "Take over the receiving role" in Settings → Hub and join again.`;
 }
 
 /** A hub failure in words for the status; never a credential. */

@@ -63,7 +63,11 @@ export class Hub {
 
   /**
    * Why this console must not register the webhook now, or null. A till never does; a
-   * receiving node whose role another console holds does not either.
+   * receiving node whose role another console holds does not either. A receiving node
+   * starting again waits for the hub's word first: registering before it would take the
+   * webhook back from a console that took the role over meanwhile. When the hub does not
+   * answer within the claim's wait (or is down), it registers anyway: the shop's own
+   * payments matter more than the hub.
    */
   registrationRefusal(): string | null {
     const c = this.#config;
@@ -75,7 +79,12 @@ export class Hub {
     if (s?.lostLease && s.holder) {
       return `${s.holder.name} is the receiving node on the hub: it registers the webhook.`;
     }
-    return null;
+    if (s?.holdsRole || s?.state === 'down' || s?.claimWaitOver) return null;
+    return 'This console is confirming its receiving role with the hub; it registers the webhook once the hub answers.';
+  }
+
+  get #claimWaitMs(): number {
+    return this.#o.settings?.claimTimeoutMs ?? 10_000;
   }
 
   #serial<T>(step: () => Promise<T>): Promise<T> {
@@ -95,7 +104,7 @@ export class Hub {
         return;
       }
       await this.#stop();
-      this.#begin(c, false);
+      this.#begin(c, false, true);
     });
   }
 
@@ -121,6 +130,13 @@ export class Hub {
       }
       const privateNetwork = input.private_network ?? false;
       checkHubUrl(input.url, privateNetwork);
+      if (input.hub_domain !== undefined && input.role === 'receiver') {
+        throw new EngineError(
+          'validation_error',
+          'The receiving node joins the central hub itself, not a shop’s leaf node: leave the hub’s domain empty for it.',
+          { field: 'hub_domain' },
+        );
+      }
       if (input.credentials !== undefined) {
         const problem = await vault.availability();
         if (problem !== null) throw new EngineError('keychain_unavailable', problem);
@@ -132,15 +148,16 @@ export class Hub {
         role: input.role,
         private_network: privateNetwork,
         account: input.account ?? null,
+        hub_domain: input.hub_domain ?? null,
         device_id: before?.device_id ?? randomUUID().replace(/-/g, '').slice(0, 16),
         device_name:
           this.#o.settings?.deviceName ?? before?.device_name ?? (hostname() || 'console'),
       };
       await this.#stop(before?.role === 'receiver' && input.role !== 'receiver');
-      const session = this.#begin(next, input.take_over ?? false);
+      const session = this.#begin(next, input.take_over ?? false, false);
       if (next.role === 'receiver') {
         // The role is claimed now, so a second claim is refused to its caller with the holder.
-        const wait = this.#o.settings?.claimTimeoutMs ?? 10_000;
+        const wait = this.#claimWaitMs;
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(
@@ -182,10 +199,12 @@ export class Hub {
         role: null,
         url: null,
         account: null,
+        hub_domain: null,
         behind: null,
         last_event_at: null,
         down_since: null,
         receiver_name: null,
+        receiving: null,
         error: null,
       };
     }
@@ -195,10 +214,12 @@ export class Hub {
       role: c.role,
       url: shownHubUrl(c.url),
       account: s?.names.account ?? null,
+      hub_domain: c.hub_domain,
       behind,
       last_event_at: s?.lastEventMs ? new Date(s.lastEventMs).toISOString() : null,
       down_since: s?.downSince ? new Date(s.downSince).toISOString() : null,
       receiver_name: s?.holder?.name ?? null,
+      receiving: c.role === 'receiver' ? (s?.holdsRole ?? false) : null,
       error: s?.error ?? null,
     };
   }
@@ -225,17 +246,20 @@ export class Hub {
     });
   }
 
-  #begin(c: HubConfig, takeOver: boolean): HubSession {
+  /** `fromKept`: started from the kept setting (start, profile switch), not by hub.set. */
+  #begin(c: HubConfig, takeOver: boolean, fromKept: boolean): HubSession {
     const active = this.#o.active();
     const server = checkHubUrl(c.url, c.private_network);
     this.#profileId = active.id;
     const session = new HubSession({
       server,
       account: c.account ?? defaultAccount(active.baseUrl),
+      hubDomain: c.hub_domain,
       role: c.role,
       profileId: active.id,
       me: { device: c.device_id, name: c.device_name },
       takeOver,
+      standbyWhenRefused: fromKept,
       store: this.#o.store,
       // Only the profile this session is for: never commit one account's payments into
       // another profile while a switch is under way.
@@ -258,6 +282,20 @@ export class Hub {
         loadHubCredentials(this.#o.vault).then((cr) => (cr ? authenticatorFor(cr) : null)),
     });
     this.#session = session;
+    if (fromKept && c.role === 'receiver') {
+      // Started again from the kept setting: register once the hub has answered (or could
+      // not, within the claim's wait); registrationRefusal says which.
+      const settle = () => {
+        if (this.#session === session && this.registrationRefusal() === null) {
+          this.#o.onReceiving();
+        }
+      };
+      session.ready.then(settle, settle);
+      setTimeout(() => {
+        session.claimWaitOver = true;
+        settle();
+      }, this.#claimWaitMs).unref();
+    }
     return session;
   }
 

@@ -98,4 +98,15 @@ export const LATER_MIGRATIONS: readonly string[] = [
     DELETE FROM hub_outbox WHERE profile_id = OLD.id;
   END;
   `,
+  // 13: the hub's leaf set-up (electron/core/hub/ owns the table): the central hub's
+  // JetStream domain when this console's address is a shop's leaf node (null: the hub itself).
+  `
+  ALTER TABLE hub_config ADD COLUMN hub_domain TEXT;
+  `,
+  // 14: the inbox's newest row per profile (electron/core/receiver/ owns the table): the
+  // status's "last event" (pushed after every commit) read every row of the profile without
+  // it; the hub's outbox reads the rows after its position through it too.
+  `
+  CREATE INDEX inbox_newest ON inbox (profile_id, id);
+  `,
 ];

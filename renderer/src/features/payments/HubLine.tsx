@@ -15,6 +15,7 @@ export const hubWords = defineMessages<{
   receiver: NoMessageValues;
   till: NoMessageValues;
   up: NoMessageValues;
+  standby: NoMessageValues;
   connecting: NoMessageValues;
   down: NoMessageValues;
   downSince: { time: MessageValue };
@@ -25,6 +26,11 @@ export const hubWords = defineMessages<{
   receiver: { id: 'hub.role.receiver', defaultMessage: 'Receiving node' },
   till: { id: 'hub.role.till', defaultMessage: 'Till' },
   up: { id: 'hub.state.up', defaultMessage: 'connected' },
+  standby: {
+    id: 'hub.state.standby',
+    defaultMessage: 'connected, not receiving',
+    description: 'a receiving node while another console holds the receiving role',
+  },
   connecting: { id: 'hub.state.connecting', defaultMessage: 'connecting…' },
   down: { id: 'hub.state.down', defaultMessage: 'unreachable' },
   downSince: {
@@ -44,9 +50,11 @@ export const hubWords = defineMessages<{
   },
 });
 
-/** "connected", "unreachable since 14:05", … */
+/** "connected", "connected, not receiving", "unreachable since 14:05", … */
 export function hubStateText(intl: ReturnType<typeof useIntl>, s: HubStatus): string {
-  if (s.state === 'up') return intl.formatMessage(hubWords.up);
+  if (s.state === 'up') {
+    return intl.formatMessage(s.receiving === false ? hubWords.standby : hubWords.up);
+  }
   if (s.state === 'down') {
     return s.down_since
       ? intl.formatMessage(hubWords.downSince, { time: clockTime(s.down_since) })
@@ -75,15 +83,20 @@ export function HubLine() {
       intl.formatMessage(hubWords.lastEvent, { when: relativeTime(s.last_event_at, now) }),
     );
   }
+  // The same shape as the receiver's own line below it: a dot that says how it is, then words.
+  const tone = s.state === 'down' ? 'error' : s.state === 'up' && !s.error ? 'ok' : 'warn';
   return (
-    <p className={`small hub-line${s.state === 'down' ? ' is-down' : ''}`} role="status">
-      {parts.join(SEP)}
-      {s.error ? (
-        <>
-          {SEP}
-          <EngineWords>{s.error}</EngineWords>
-        </>
-      ) : null}
+    <p className={`status-line hub-line${s.state === 'down' ? ' is-down' : ''}`} role="status">
+      <span className={`dot dot-${tone}`} aria-hidden="true" />
+      <span className="status-line-text">
+        {parts.join(SEP)}
+        {s.error ? (
+          <>
+            {SEP}
+            <EngineWords>{s.error}</EngineWords>
+          </>
+        ) : null}
+      </span>
     </p>
   );
 }

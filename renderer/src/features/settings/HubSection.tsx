@@ -27,6 +27,8 @@ const m = defineMessages<{
   user: NoMessageValues;
   password: NoMessageValues;
   credentialsHint: NoMessageValues;
+  hubDomain: NoMessageValues;
+  hubDomainHint: NoMessageValues;
   takeOver: NoMessageValues;
   takeOverHint: NoMessageValues;
   join: NoMessageValues;
@@ -61,6 +63,15 @@ const m = defineMessages<{
     id: 'settings.hub.credentialsHint',
     defaultMessage: 'Kept in this computer’s keychain; left empty, the ones kept before stay.',
   },
+  hubDomain: {
+    id: 'settings.hub.hubDomain',
+    defaultMessage: 'Central hub’s domain (a server in the shop only)',
+  },
+  hubDomainHint: {
+    id: 'settings.hub.hubDomainHint',
+    defaultMessage:
+      'When the address above is the shop’s own NATS server linked to a central hub: the hub’s JetStream domain, e.g. hub. This console then keeps the shop’s copy of the payments there. Leave it empty otherwise.',
+  },
   takeOver: { id: 'settings.hub.takeOver', defaultMessage: 'Take over the receiving role' },
   takeOverHint: {
     id: 'settings.hub.takeOverHint',
@@ -83,6 +94,7 @@ export function HubSection() {
   const [role, setRole] = useState<HubRole>('till');
   const [privateNetwork, setPrivateNetwork] = useState(false);
   const [takeOver, setTakeOver] = useState(false);
+  const [hubDomain, setHubDomain] = useState('');
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -110,6 +122,10 @@ export function HubSection() {
       role,
       private_network: privateNetwork,
       ...(takeOver ? { take_over: true } : {}),
+      // Like the address: left empty, the kept one stays.
+      ...(role === 'till' && (hubDomain.trim() || s!.hub_domain)
+        ? { hub_domain: hubDomain.trim() || s!.hub_domain! }
+        : {}),
       ...(user.trim() !== '' ? { credentials: { user: user.trim(), password } } : {}),
     });
   }
@@ -121,12 +137,14 @@ export function HubSection() {
       </div>
       <p className="muted">{intl.formatMessage(m.text)}</p>
       {s.state !== 'off' && s.role !== null ? (
-        <Notice tone={s.state === 'down' ? 'error' : 'ok'}>
+        <Notice tone={s.state === 'down' ? 'error' : s.state === 'up' && !s.error ? 'ok' : 'warn'}>
           {intl.formatMessage(hubWords.line, {
             role: intl.formatMessage(s.role === 'receiver' ? hubWords.receiver : hubWords.till),
             state: hubStateText(intl, s),
           })}
-          {s.receiver_name ? (
+          {/* Who receives, when it is not this console (a receiving node that holds the role
+              is already named by the line). */}
+          {s.receiver_name && s.receiving !== true ? (
             <>
               {' — '}
               {intl.formatMessage(m.holder, { name: <bdi key="n">{s.receiver_name}</bdi> })}
@@ -140,7 +158,7 @@ export function HubSection() {
           ) : null}
         </Notice>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <form className="hub-form" onSubmit={submit} noValidate>
         <Field
           label={intl.formatMessage(m.url)}
           hint={intl.formatMessage(m.urlHint)}
@@ -150,21 +168,38 @@ export function HubSection() {
           onChange={(e) => setUrl(e.target.value)}
           error={error}
         />
-        <Segmented<HubRole>
-          label={intl.formatMessage(m.role)}
-          value={role}
-          options={[
-            { value: 'till', label: intl.formatMessage(hubWords.till) },
-            { value: 'receiver', label: intl.formatMessage(hubWords.receiver) },
-          ]}
-          onChange={setRole}
-        />
+        <div className="field">
+          {/* Seen by the eye; the radio group carries the same words as its own name. */}
+          <span className="field-label" aria-hidden="true">
+            {intl.formatMessage(m.role)}
+          </span>
+          <Segmented<HubRole>
+            label={intl.formatMessage(m.role)}
+            value={role}
+            options={[
+              { value: 'till', label: intl.formatMessage(hubWords.till) },
+              { value: 'receiver', label: intl.formatMessage(hubWords.receiver) },
+            ]}
+            onChange={setRole}
+          />
+        </div>
         <Toggle
           label={intl.formatMessage(m.privateNetwork)}
           hint={intl.formatMessage(m.privateHint)}
           checked={privateNetwork}
           onChange={setPrivateNetwork}
         />
+        {role === 'till' ? (
+          <Field
+            label={intl.formatMessage(m.hubDomain)}
+            hint={intl.formatMessage(m.hubDomainHint)}
+            value={hubDomain}
+            placeholder={s.hub_domain ?? ''}
+            dir="ltr"
+            autoComplete="off"
+            onChange={(e) => setHubDomain(e.target.value)}
+          />
+        ) : null}
         {role === 'receiver' ? (
           <Toggle
             label={intl.formatMessage(m.takeOver)}

@@ -1,10 +1,10 @@
 // Two shops on one hub (docs/hub.md, "A leaf node per shop"): a hub server and a leaf-node
 // server per shop, on loopback, each shop's link to the hub through a relay the test can
-// cut. Each shop's stream sources the hub's; its till reads it locally. With shop 1's link
+// cut. Each shop's stream sources the hub's: the shop's first till makes it, told by
+// `hub_domain` that its address is a leaf node (nothing made by hand); its till reads it
+// locally. With shop 1's link
 // cut, 100 checkouts are paid at the receiving node: shop 2's till gets them at once, shop
 // 1's none; once the link is back, shop 1's till catches up, in order, nothing doubled.
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -13,7 +13,7 @@ import {
   type NatsServer,
 } from '../../../../support/nats-server.ts';
 import { startTcpLink, type TcpLink } from '../../../../support/tcp-link.ts';
-import type { Harness } from '../engine/harness.ts';
+import { callError, type Harness } from '../engine/harness.ts';
 import {
   addShop,
   expectExactly,
@@ -42,20 +42,10 @@ async function startShop(leafPort: number, linkPort: number, domain: string) {
   return { server, link };
 }
 
-/** The shop's copy of the merchant's stream, sourced from the hub's (set up once per shop). */
-async function sourceStream(server: NatsServer, account: string): Promise<void> {
-  const admin = await connect({ servers: server.url });
-  const jsm = await jetstreamManager(admin);
-  await jsm.streams.add({
-    name: `MC_${account}`,
-    sources: [{ name: `MC_${account}`, external: { api: '$JS.hub.API', deliver: '' } }],
-  });
-  await admin.close();
-}
-
 async function shopTill(server: NatsServer, name: string): Promise<Harness> {
   const t = await openConsole(rig, name);
-  await t.engine.call('hub.set', { url: server.url, role: 'till' });
+  // As the docs say: the shop's address, and the central hub's JetStream domain.
+  await t.engine.call('hub.set', { url: server.url, role: 'till', hub_domain: 'hub' });
   await addShop(rig, t);
   return t;
 }
@@ -92,10 +82,19 @@ describe.skipIf(skipWithoutNats())('two shops on one hub through leaf nodes', ()
 
   it('a shop cut off from the hub catches up in order when its link is back', async () => {
     const counter = await receivingNode(rig);
-    const account = (await counter.engine.call('hub.status', {})).account!;
-    for (const s of shops) await sourceStream(s.server, account);
     const t1 = await shopTill(shops[0]!.server, 'Shop 1 till');
     const t2 = await shopTill(shops[1]!.server, 'Shop 2 till');
+    expect((await t1.engine.call('hub.status', {})).hub_domain).toBe('hub');
+    // The receiving node joins the central hub itself: a domain is refused to it, saying why.
+    const refused = await callError(counter.engine, 'hub.set', {
+      url: rig.nats.url,
+      role: 'receiver',
+      hub_domain: 'hub',
+    });
+    expect([refused.field, refused.message]).toEqual([
+      'hub_domain',
+      expect.stringContaining('central hub'),
+    ]);
     const first = await payMany(counter, 5);
     await holds(t1, 5);
     await holds(t2, 5);

@@ -167,6 +167,34 @@ describe.skipIf(skipWithoutNats())('the hub', () => {
     expect(taken).toMatchObject({ state: 'up', role: 'receiver', receiver_name: 'Back office' });
   });
 
+  it('a receiving node whose role was taken says at its next start that it is connected, not receiving', async () => {
+    const counter = await receivingNode(rig, 'Counter');
+    const office = await openConsole(rig, 'Back office');
+    await addShop(rig, office);
+    await office.engine.call('hub.set', { url: rig.nats.url, role: 'receiver', take_over: true });
+    await rig.stop(counter);
+    // Started again on its folder, still set up as the receiving node: its claim is refused.
+    const again = await openConsole(rig, 'Counter', counter);
+    await expect
+      .poll(async () => (await again.engine.call('hub.status', {})).error, { timeout: 15_000 })
+      .toContain('Back office');
+    const status = await again.engine.call('hub.status', {});
+    expect(status).toMatchObject({
+      state: 'up',
+      role: 'receiver',
+      receiving: false,
+      receiver_name: 'Back office',
+      down_since: null,
+    });
+    expect(status.error).toContain('Take over');
+    expect((await office.engine.call('hub.status', {})).receiving).toBe(true);
+    // It does not register: the service still delivers to the console that took over.
+    expect((await callError(again.engine, 'webhook.register', {})).message).toContain(
+      'Back office',
+    );
+    expect(rig.recorder.registrations.at(-1)).toBe(office.engine.receiverUrl());
+  });
+
   it('refuses plain nats:// off this computer unless the network is private, saying why', async () => {
     const h = await openConsole(rig, 'Till 1');
     const err = await callError(h.engine, 'hub.set', {
