@@ -13,6 +13,7 @@ import {
 } from '@nats-io/jetstream';
 import { Checkout } from '#shared/domain.ts';
 import type { Store } from '../database.ts';
+import { ensureDurable, readDurable } from './durable-reader.ts';
 
 const MAX_BYTES = 256 * 1024;
 
@@ -36,20 +37,12 @@ export interface CheckoutFeed {
 }
 
 export async function startCheckoutFeed(o: CheckoutFeedOptions): Promise<CheckoutFeed> {
-  await o.jsm.consumers
-    .add(o.stream, {
-      durable_name: o.durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.New,
-      filter_subject: o.subject,
-    })
-    .catch(async (err: unknown) => {
-      await o.jsm.consumers.info(o.stream, o.durable).catch(() => {
-        throw err;
-      });
-    });
-  let stopped = false;
-  let messages: { close(): Promise<void | Error> } | null = null;
+  await ensureDurable(o.jsm, o.stream, {
+    durable_name: o.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.New,
+    filter_subject: o.subject,
+  });
   const handle = (m: JsMsg): void => {
     if (m.data.length > MAX_BYTES) return m.term('too large');
     let parsed: ReturnType<typeof Checkout.safeParse>;
@@ -73,23 +66,7 @@ export async function startCheckoutFeed(o: CheckoutFeedOptions): Promise<Checkou
     }
     m.ack();
   };
-  const loop = async (): Promise<void> => {
-    while (!stopped) {
-      try {
-        const consumer = await o.js.consumers.get(o.stream, o.durable);
-        const it = await consumer.consume({ max_messages: 64 });
-        messages = it;
-        for await (const m of it) {
-          if (stopped) break;
-          handle(m);
-        }
-      } catch (err) {
-        if (!stopped) o.log(`hub: reading links paused: ${errorMessage(err)}`);
-      }
-      if (!stopped) await new Promise((r) => setTimeout(r, o.retryMs).unref());
-    }
-  };
-  const running = loop();
+  const reader = readDurable({ ...o, maxMessages: 64, what: 'links', handle });
   return {
     publish(c) {
       const data = new TextEncoder().encode(JSON.stringify({ from: o.deviceId, checkout: c }));
@@ -100,10 +77,6 @@ export async function startCheckoutFeed(o: CheckoutFeedOptions): Promise<Checkou
           o.log(`hub: a new link was not shared: ${errorMessage(err)}`);
         });
     },
-    async stop() {
-      stopped = true;
-      await messages?.close();
-      await running;
-    },
+    stop: () => reader.stop(),
   };
 }

@@ -3,7 +3,6 @@
 // delivery does (dedupe by webhook-id, matching against this console's mirror, settlement,
 // live push) and is acknowledged only after this console's commit. Commits are pipelined
 // through the receiver's group commit, which keeps their order.
-import { errorMessage } from '#shared/error-message.ts';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -14,6 +13,7 @@ import {
 import { nanos } from '@nats-io/transport-node';
 import type { RunningReceiver } from '../receiver/index.ts';
 import { decodeHubEvent } from './hub-message.ts';
+import { ensureDurable, readDurable } from './durable-reader.ts';
 
 const ACK_WAIT_MS = 5000;
 
@@ -38,25 +38,16 @@ export interface Till {
 }
 
 export async function startTill(o: TillOptions): Promise<Till> {
-  await o.jsm.consumers
-    .add(o.stream, {
-      durable_name: o.durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: o.subject,
-      // A till killed with payments in flight gets them again after this (they were never
-      // acknowledged); a commit takes milliseconds, so a short wait costs nothing.
-      ack_wait: nanos(ACK_WAIT_MS),
-      max_ack_pending: 1000,
-    })
-    .catch(async (err: unknown) => {
-      // Already there (a restart): its position is what matters, not its settings.
-      await o.jsm.consumers.info(o.stream, o.durable).catch(() => {
-        throw err;
-      });
-    });
-  let stopped = false;
-  let messages: { close(): Promise<void | Error> } | null = null;
+  await ensureDurable(o.jsm, o.stream, {
+    durable_name: o.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: o.subject,
+    // A till killed with payments in flight gets them again after this (they were never
+    // acknowledged); a commit takes milliseconds, so a short wait costs nothing.
+    ack_wait: nanos(ACK_WAIT_MS),
+    max_ack_pending: 1000,
+  });
   const inFlight = new Set<Promise<void>>();
 
   const handle = async (m: JsMsg): Promise<void> => {
@@ -83,23 +74,7 @@ export async function startTill(o: TillOptions): Promise<Till> {
     if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
   };
 
-  const loop = async (): Promise<void> => {
-    while (!stopped) {
-      try {
-        const consumer = await o.js.consumers.get(o.stream, o.durable);
-        const it = await consumer.consume({ max_messages: IN_FLIGHT });
-        messages = it;
-        for await (const m of it) {
-          if (stopped) break;
-          await handle(m);
-        }
-      } catch (err) {
-        if (!stopped) o.log(`hub: reading payments paused: ${errorMessage(err)}`);
-      }
-      if (!stopped) await new Promise((r) => setTimeout(r, o.retryMs).unref());
-    }
-  };
-  const running = loop();
+  const reader = readDurable({ ...o, maxMessages: IN_FLIGHT, what: 'payments', handle });
   return {
     async behind() {
       try {
@@ -110,10 +85,8 @@ export async function startTill(o: TillOptions): Promise<Till> {
       }
     },
     async stop() {
-      stopped = true;
-      await messages?.close();
+      await reader.stop();
       await Promise.allSettled([...inFlight]);
-      await running;
     },
   };
 }
