@@ -22,6 +22,7 @@ import { buildEngine, type BuiltEngine } from '../support/engine.ts';
 import { natsServerBinary, NATS_INSTALL, startNatsServer } from '../support/nats-server.ts';
 import { percentile } from './load.ts';
 import { expectSamples } from './samples.ts';
+import { sleepUntil } from './pacing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,9 +59,6 @@ async function openNode(name: string): Promise<Node> {
   });
   return { built, vault, dir, seen };
 }
-
-const sleepUntil = (t: number) =>
-  new Promise<void>((r) => setTimeout(r, Math.max(0, t - performance.now())));
 
 async function waitFor(ok: () => boolean, timeoutMs: number): Promise<void> {
   const end = performance.now() + timeoutMs;

@@ -23,6 +23,7 @@ import {
   FIRST_SCREEN_BUDGET_KB,
   firstScreen,
 } from '../../scripts/i18n/first-screen.ts';
+import { pool } from './pacing.ts';
 
 const { values } = parseArgs({
   options: { payments: { type: 'string', default: '10000' } },
@@ -35,24 +36,6 @@ function bundleSize() {
   if (!existsSync(ASSETS))
     throw new Error('out/renderer is not built: run `npx electron-vite build` first.');
   return { first_screen_en: firstScreen('en').gzip_kb, all: allRendererJs() };
-}
-
-async function pool<T>(
-  n: number,
-  concurrency: number,
-  task: (i: number) => Promise<T>,
-): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
 }
 
 async function main() {

@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { startConsole } from './console-rpc.ts';
 import { expectSamples } from './samples.ts';
 import { openScreen, pairScreen, rssMb, stats, type Screen } from './screens-clients.ts';
+import { pool, sleepUntil } from './pacing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,23 +45,6 @@ const MAX_RSS_RATIO = 1.25;
 /** How long the last deliveries of a phase may take to reach every screen. */
 const TAIL_MS = 60_000;
 const ROOT = resolve(import.meta.dirname, '../..');
-
-async function pool<T>(n: number, c: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: c }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
-}
-
-const sleepUntil = (t: number) =>
-  new Promise<void>((r) => setTimeout(r, Math.max(0, t - performance.now())));
 
 interface Paid {
   id: string;

@@ -26,6 +26,7 @@ import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { startConsole } from './console-rpc.ts';
 import { percentile } from './load.ts';
 import { expectSamples } from './samples.ts';
+import { pool, sleepUntil } from './pacing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -65,23 +66,6 @@ const OBSERVE = String.raw`(() => {
 interface W2sWindow {
   __w2s: { dom: Record<string, number>; frame: Record<string, number> };
 }
-
-async function pool<T>(n: number, c: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: c }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
-}
-
-const sleepUntil = (t: number) =>
-  new Promise<void>((r) => setTimeout(r, Math.max(0, t - performance.now())));
 
 async function main(): Promise<void> {
   // Other work on a shared machine skews figures; the load average is saved beside them.
