@@ -31,8 +31,11 @@ export const HubSetInput = z
     credentials: HubCredentials.nullable().optional(),
     /** Ticked by the user: plain nats:// to a non-loopback host is acceptable here. */
     private_network: z.boolean().optional(),
-    /** The merchant's name on the hub (default: derived from the service's address). */
-    account: HubAccount.optional(),
+    /**
+     * The merchant's name on the hub (default: derived from the service's address). Absent:
+     * the one kept stays (Settings → Hub does not show it); null: forgets it.
+     */
+    account: HubAccount.nullable().optional(),
     /** Takes the receiving role from the console holding it. */
     take_over: z.boolean().optional(),
     /**

@@ -147,7 +147,7 @@ export class Hub {
         url: input.url,
         role: input.role,
         private_network: privateNetwork,
-        account: input.account ?? null,
+        account: input.account === undefined ? (before?.account ?? null) : input.account,
         hub_domain: input.hub_domain ?? null,
         device_id: before?.device_id ?? randomUUID().replace(/-/g, '').slice(0, 16),
         device_name:

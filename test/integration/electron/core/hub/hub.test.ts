@@ -205,4 +205,14 @@ describe.skipIf(skipWithoutNats())('the hub', () => {
     expect(err.field).toBe('url');
     expect(err.message).toContain('unencrypted');
   });
+
+  it('keeps the account a console was given when the hub is set again without one (Settings → Hub saves no account)', async () => {
+    const h = await openConsole(rig, 'Till 1');
+    await h.engine.call('hub.set', { url: rig.nats.url, role: 'till', account: 'bakery' });
+    await h.engine.call('hub.set', { url: rig.nats.url, role: 'till', private_network: false });
+    expect((await h.engine.call('hub.status', {})).account).toBe('bakery');
+    // null forgets it: the account is derived from the service's address again.
+    await h.engine.call('hub.set', { url: rig.nats.url, role: 'till', account: null });
+    expect((await h.engine.call('hub.status', {})).account).not.toBe('bakery');
+  });
 });
