@@ -81,8 +81,13 @@ describe('checkouts.search runs off the engine thread', () => {
       const ms = performance.now() - t0;
       const turns = loop.stop();
       expect(page.total).toBe(0);
-      // Today's code ran it on the engine's thread: not one turn until it answered.
-      expect(turns, `${turns} turns of the event loop in ${ms.toFixed(0)} ms`).toBeGreaterThan(10);
+      // On the engine's thread (the old code, or the search reader forced in-thread) the loop
+      // turns 0 times until it answers. A few turns prove it was free; how many depends on
+      // what else the machine runs (6 in 229 ms once, with the whole suite on 2 cores).
+      expect(
+        turns,
+        `${turns} turns of the event loop in ${ms.toFixed(0)} ms`,
+      ).toBeGreaterThanOrEqual(3);
       expect(workers.started.length).toBeGreaterThanOrEqual(1);
     } finally {
       workers.stop();
