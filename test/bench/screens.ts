@@ -22,12 +22,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { startConsole } from './console-rpc.ts';
 import { expectSamples } from './samples.ts';
 import { openScreen, pairScreen, rssMb, stats, type Screen } from './screens-clients.ts';
 import { pool, sleepUntil } from './pacing.ts';
+import { consoleStamps, deliveriesSent } from './delivery-times.ts';
 
 const { values } = parseArgs({
   options: {
@@ -119,35 +119,10 @@ async function main(): Promise<void> {
     console.log(`${SCREENS} screens (${connected} connected): paying ${COUNT} more at ${RATE}/s …`);
     const many = await phase(pid, second, screens);
 
-    // The sandbox's own record of when each delivery was sent.
-    const db = new DatabaseSync(join(dataDir, 'sandbox', 'sandbox.sqlite'), { readOnly: true });
-    const rows = db
-      .prepare(
-        `SELECT o.payload AS payload, a.started_at AS started_at, a.attempt AS attempt
-           FROM delivery_attempts a JOIN outbox o ON o.event_id = a.event_id
-          WHERE a.status_code BETWEEN 200 AND 299`,
-      )
-      .all() as { payload: string; started_at: number; attempt: number }[];
-    db.close();
-    const sentAt = new Map<string, number>();
-    let retried = 0;
-    for (const r of rows) {
-      sentAt.set((JSON.parse(r.payload) as { checkout_id: string }).checkout_id, r.started_at);
-      if (r.attempt > 1) retried++;
-    }
-
-    // The console's own timestamps split the path: received (inbox commit) and processed.
-    const cdb = new DatabaseSync(join(dataDir, 'console.db'), { readOnly: true });
-    const stamps = new Map(
-      (
-        cdb.prepare('SELECT checkout_id, received_ms, processed_ms FROM payments').all() as {
-          checkout_id: string;
-          received_ms: number;
-          processed_ms: number;
-        }[]
-      ).map((r) => [r.checkout_id, r]),
-    );
-    cdb.close();
+    // The sandbox's own record of when each delivery was sent, and the console's own
+    // timestamps that split the path: received (inbox commit) and processed.
+    const { sentAt, retried } = deliveriesSent(dataDir);
+    const stamps = consoleStamps(dataDir);
     const split = (phaseCheckouts: Paid[], on: Screen[]) => {
       const sendRecv: number[] = [];
       const recvProc: number[] = [];

@@ -19,7 +19,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
@@ -27,6 +26,7 @@ import { startConsole } from './console-rpc.ts';
 import { percentile } from './load.ts';
 import { expectSamples } from './samples.ts';
 import { pool, sleepUntil } from './pacing.ts';
+import { consoleStamps, deliveriesSent } from './delivery-times.ts';
 
 const { values } = parseArgs({
   options: {
@@ -141,36 +141,10 @@ async function main(): Promise<void> {
       'document.querySelectorAll(".pay-row").length',
     )) as number;
 
-    // The sandbox's own record of when each delivery was sent.
-    const db = new DatabaseSync(join(dataDir, 'sandbox', 'sandbox.sqlite'), { readOnly: true });
-    const rows = db
-      .prepare(
-        `SELECT o.payload AS payload, a.started_at AS started_at, a.attempt AS attempt
-           FROM delivery_attempts a JOIN outbox o ON o.event_id = a.event_id
-          WHERE a.status_code BETWEEN 200 AND 299`,
-      )
-      .all() as { payload: string; started_at: number; attempt: number }[];
-    db.close();
-    const sentAt: Record<string, number> = {};
-    let retried = 0;
-    for (const r of rows) {
-      const id = (JSON.parse(r.payload) as { checkout_id: string }).checkout_id;
-      sentAt[id] = r.started_at;
-      if (r.attempt > 1) retried++;
-    }
-
-    // The console's own timestamps split the path: received (inbox commit) and processed.
-    const cdb = new DatabaseSync(join(dataDir, 'console.db'), { readOnly: true });
-    const stamps = new Map(
-      (
-        cdb.prepare('SELECT checkout_id, received_ms, processed_ms FROM payments').all() as {
-          checkout_id: string;
-          received_ms: number;
-          processed_ms: number;
-        }[]
-      ).map((r) => [r.checkout_id, r]),
-    );
-    cdb.close();
+    // The sandbox's own record of when each delivery was sent, and the console's own
+    // timestamps that split the path: received (inbox commit) and processed.
+    const { sentAt, retried } = deliveriesSent(dataDir);
+    const stamps = consoleStamps(dataDir);
     const sendRecv: number[] = [];
     const recvProc: number[] = [];
     const procDom: number[] = [];
@@ -181,7 +155,7 @@ async function main(): Promise<void> {
     // Of the rows never seen, how many the engine had settled: those were lost in the page.
     let unseenButSettled = 0;
     for (const c of checkouts) {
-      const s = sentAt[c.id];
+      const s = sentAt.get(c.id);
       const d = seen.dom[c.id];
       if (d === undefined && stamps.has(c.id)) unseenButSettled++;
       if (s === undefined || d === undefined) continue;
