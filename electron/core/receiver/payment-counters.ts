@@ -15,10 +15,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { WrittenPayment } from './types.ts';
 
-/** Migration 2's counter triggers (its insert trigger is dropped by migration 3). */
-export const COUNTER_TRIGGERS = `CREATE TRIGGER payments_count_insert AFTER INSERT ON payments
-  WHEN NEW.counted IS NULL BEGIN
-    INSERT INTO payment_counts (profile_id, status, n) VALUES (NEW.profile_id, NEW.status, 1)
+// What a stored payment adds to the counters (NEW) and what a removed one takes back (OLD):
+// the insert trigger adds, the delete trigger takes back, the update trigger does both.
+const COUNT_NEW = `    INSERT INTO payment_counts (profile_id, status, n) VALUES (NEW.profile_id, NEW.status, 1)
       ON CONFLICT (profile_id, status) DO UPDATE SET n = n + 1;
     INSERT INTO payment_feed_slots (profile_id, slot, n)
       VALUES (NEW.profile_id, NEW.received_ms / 900000, 1)
@@ -32,9 +31,8 @@ export const COUNTER_TRIGGERS = `CREATE TRIGGER payments_count_insert AFTER INSE
       WHERE NEW.status = 'verified'
       ON CONFLICT (profile_id, slot, currency) DO UPDATE
         SET minor = minor + excluded.minor, n = n + 1;
-  END;
-  CREATE TRIGGER payments_count_delete AFTER DELETE ON payments BEGIN
-    UPDATE payment_counts SET n = n - 1
+`;
+const UNCOUNT_OLD = `    UPDATE payment_counts SET n = n - 1
       WHERE profile_id = OLD.profile_id AND status = OLD.status;
     UPDATE payment_feed_slots SET n = n - 1
       WHERE profile_id = OLD.profile_id AND slot = OLD.received_ms / 900000;
@@ -43,35 +41,19 @@ export const COUNTER_TRIGGERS = `CREATE TRIGGER payments_count_insert AFTER INSE
     UPDATE payment_slots SET minor = minor - COALESCE(OLD.amount_minor, 0), n = n - 1
       WHERE OLD.status = 'verified' AND profile_id = OLD.profile_id
         AND slot = OLD.received_ms / 900000 AND currency = OLD.currency;
-  END;
+`;
+
+/** Migration 2's counter triggers (its insert trigger is dropped by migration 3). */
+export const COUNTER_TRIGGERS = `CREATE TRIGGER payments_count_insert AFTER INSERT ON payments
+  WHEN NEW.counted IS NULL BEGIN
+${COUNT_NEW}  END;
+  CREATE TRIGGER payments_count_delete AFTER DELETE ON payments BEGIN
+${UNCOUNT_OLD}  END;
   -- Payments are never edited today; should that change, an update is a delete plus an
   -- insert as far as the counters are concerned.
   CREATE TRIGGER payments_count_update
   AFTER UPDATE OF profile_id, status, received_ms, currency, amount_minor ON payments BEGIN
-    UPDATE payment_counts SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND status = OLD.status;
-    UPDATE payment_feed_slots SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND slot = OLD.received_ms / 900000;
-    UPDATE payment_feed_days SET n = n - 1
-      WHERE profile_id = OLD.profile_id AND day = OLD.received_ms / 86400000;
-    UPDATE payment_slots SET minor = minor - COALESCE(OLD.amount_minor, 0), n = n - 1
-      WHERE OLD.status = 'verified' AND profile_id = OLD.profile_id
-        AND slot = OLD.received_ms / 900000 AND currency = OLD.currency;
-    INSERT INTO payment_counts (profile_id, status, n) VALUES (NEW.profile_id, NEW.status, 1)
-      ON CONFLICT (profile_id, status) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_feed_slots (profile_id, slot, n)
-      VALUES (NEW.profile_id, NEW.received_ms / 900000, 1)
-      ON CONFLICT (profile_id, slot) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_feed_days (profile_id, day, n)
-      VALUES (NEW.profile_id, NEW.received_ms / 86400000, 1)
-      ON CONFLICT (profile_id, day) DO UPDATE SET n = n + 1;
-    INSERT INTO payment_slots (profile_id, slot, currency, minor, n)
-      SELECT NEW.profile_id, NEW.received_ms / 900000, NEW.currency,
-        COALESCE(NEW.amount_minor, 0), 1
-      WHERE NEW.status = 'verified'
-      ON CONFLICT (profile_id, slot, currency) DO UPDATE
-        SET minor = minor + excluded.minor, n = n + 1;
-  END;`;
+${UNCOUNT_OLD}${COUNT_NEW}  END;`;
 
 /** Counters recomputed from the payments table (into empty counter tables). */
 export const COUNTER_BACKFILL = `
