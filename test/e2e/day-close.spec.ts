@@ -8,26 +8,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openConsole, test, trySandbox, type ConsoleHandle } from './fixtures/console.ts';
+import { expect, openConsole, test, trySandbox } from './fixtures/console.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { shootBothThemes } from './fixtures/screens.ts';
 import { embeddedSandboxSecret, postPayment } from './fixtures/webhooks.ts';
+import { sell, type Checkout } from './fixtures/sell.ts';
 
 test.use({ viewport: { width: 900, height: 600 }, locale: 'en-US' });
 
 const OUT = resolve(import.meta.dirname, '../../test-results/day-close');
-
-interface Checkout {
-  id: string;
-  checkout_url: string;
-}
-
-async function sell(mc: ConsoleHandle, name: string, amount: number, currency: string) {
-  const c = await mc.rpc<Checkout>('checkouts.create', { items: [{ name, amount }], currency });
-  const paid = await fetch(c.checkout_url, { method: 'POST', redirect: 'manual' });
-  expect(paid.status).toBeLessThan(400);
-  return c;
-}
 
 /** The print copy the screen puts in the page, turned into a PDF with the page's @page size. */
 async function printToPdf(page: Page, button: string, file: string): Promise<string> {

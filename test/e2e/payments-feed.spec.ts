@@ -2,23 +2,12 @@
 // "CA$" only because a US dollar is in view too), a relative time that moves on; ids and
 // "signed" are gone from the row; chips filter by status, with counts.
 import type { Page } from '@playwright/test';
-import { expect, openConsole, test, trySandbox, type ConsoleHandle } from './fixtures/console.ts';
+import { expect, openConsole, test, trySandbox } from './fixtures/console.ts';
 import { shootBothThemes } from './fixtures/screens.ts';
 import { embeddedSandboxSecret, postPayment } from './fixtures/webhooks.ts';
+import { sell, type Checkout } from './fixtures/sell.ts';
 
 test.use({ viewport: { width: 1200, height: 760 }, locale: 'en-US' });
-
-interface Checkout {
-  id: string;
-  checkout_url: string;
-}
-
-async function sell(mc: ConsoleHandle, name: string, amount: number, currency: string) {
-  const c = await mc.rpc<Checkout>('checkouts.create', { items: [{ name, amount }], currency });
-  const paid = await fetch(c.checkout_url, { method: 'POST', redirect: 'manual' });
-  expect(paid.status).toBeLessThan(400);
-  return c;
-}
 
 const chip = (page: Page, name: RegExp) =>
   page.getByRole('radiogroup', { name: 'Show payments' }).getByRole('radio', { name });

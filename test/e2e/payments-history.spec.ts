@@ -7,23 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { expect, openConsole, test, trySandbox, type ConsoleHandle } from './fixtures/console.ts';
+import { expect, openConsole, test, trySandbox } from './fixtures/console.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { embeddedSandboxSecret, postPayment } from './fixtures/webhooks.ts';
+import { sell, type Checkout } from './fixtures/sell.ts';
 
 test.use({ viewport: { width: 900, height: 600 }, locale: 'en-US' });
-
-interface Checkout {
-  id: string;
-  checkout_url: string;
-}
-
-async function sell(mc: ConsoleHandle, name: string, amount: number, currency: string) {
-  const c = await mc.rpc<Checkout>('checkouts.create', { items: [{ name, amount }], currency });
-  const paid = await fetch(c.checkout_url, { method: 'POST', redirect: 'manual' });
-  expect(paid.status).toBeLessThan(400);
-  return c;
-}
 
 const ymd = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
